@@ -1,0 +1,104 @@
+package dev.toolfs.deployment;
+
+import java.util.List;
+
+import jakarta.inject.Singleton;
+
+import dev.toolfs.config.ToolFsBuildTimeConfig;
+import dev.toolfs.gates.Gates;
+import dev.toolfs.policy.ObservationPolicy;
+import dev.toolfs.runtime.ToolCatalog;
+import dev.toolfs.runtime.ToolDescriptor;
+import dev.toolfs.runtime.ToolFsProducers;
+import dev.toolfs.runtime.ToolFsRecorder;
+import dev.toolfs.runtime.ToolRuntime;
+import dev.toolfs.tools.EditTool;
+import dev.toolfs.tools.ReadTool;
+import dev.toolfs.tools.WriteTool;
+import dev.toolfs.transport.rest.RestRecorder;
+import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
+import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
+import io.quarkus.arc.processor.BuiltinScope;
+import io.quarkus.deployment.annotations.BuildProducer;
+import io.quarkus.deployment.annotations.BuildStep;
+import io.quarkus.deployment.annotations.ExecutionTime;
+import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
+import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
+import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
+import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
+import io.quarkus.vertx.http.deployment.RouteBuildItem;
+import io.quarkus.vertx.http.runtime.HandlerType;
+
+class ToolFsProcessor {
+
+    private static final String FEATURE = "tool-fs";
+
+    @BuildStep
+    FeatureBuildItem feature() {
+        return new FeatureBuildItem(FEATURE);
+    }
+
+    /** Our runtime jar goes into the index so the built-in tools and their records are found like an app's. */
+    @BuildStep
+    IndexDependencyBuildItem indexRuntime() {
+        return new IndexDependencyBuildItem("dev.toolfs", "quarkus-tool-fs");
+    }
+
+    @BuildStep
+    AdditionalBeanBuildItem beans() {
+        return AdditionalBeanBuildItem.builder()
+                .addBeanClasses(ToolFsProducers.class, ToolRuntime.class, Gates.class, ObservationPolicy.class,
+                        ReadTool.class, WriteTool.class, EditTool.class)
+                .setUnremovable()
+                .setDefaultScope(BuiltinScope.SINGLETON.getName())
+                .build();
+    }
+
+    /** An app's tool class needs no scope annotation: it becomes a singleton bean that is never removed. */
+    @BuildStep
+    AutoAddScopeBuildItem toolScope() {
+        return AutoAddScopeBuildItem.builder()
+                .isAnnotatedWith(ToolCatalogBuilder.CATALOG_TOOL)
+                .defaultScope(BuiltinScope.SINGLETON)
+                .unremovable()
+                .reason("a Tool FS @CatalogTool")
+                .build();
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.STATIC_INIT)
+    SyntheticBeanBuildItem catalog(CombinedIndexBuildItem index, ToolFsRecorder recorder,
+            BuildProducer<ReflectiveClassBuildItem> reflection) {
+        List<ToolDescriptor> tools = new ToolCatalogBuilder(index.getIndex()).build();
+        for (ToolDescriptor t : tools) {
+            // The binder creates argument records through their canonical constructor.
+            reflection.produce(ReflectiveClassBuildItem.builder(t.argsClass()).constructors().methods().fields()
+                    .reason("Tool FS argument record of " + t.name()).build());
+        }
+        return SyntheticBeanBuildItem.configure(ToolCatalog.class)
+                .scope(Singleton.class)
+                .unremovable()
+                .supplier(recorder.catalog(tools))
+                .done();
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    void restRoutes(ToolFsBuildTimeConfig config, RestRecorder recorder, BodyHandlerBuildItem body,
+            BuildProducer<RouteBuildItem> routes) {
+        if (!config.rest().enabled()) {
+            return;
+        }
+        var handler = recorder.handler();
+        for (String path : List.of("/tools", "/tools/:name")) {
+            routes.produce(RouteBuildItem.builder()
+                    .routeFunction(path, recorder.route(body.getHandler()))
+                    .handler(handler)
+                    .handlerType(HandlerType.BLOCKING)
+                    .build());
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.toolfs.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import io.quarkus.runtime.annotations.ConfigPhase;
+import io.quarkus.runtime.annotations.ConfigRoot;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Tool FS run-time configuration. */
+@ConfigMapping(prefix = "quarkus.tool-fs")
+@ConfigRoot(phase = ConfigPhase.RUN_TIME)
+public interface ToolFsConfig {
+
+    /** The workspace the tools may touch. */
+    Workspace workspace();
+
+    /** Limits of the read tool. */
+    Read read();
+
+    /** Limits of the edit tool. */
+    Edit edit();
+
+    /** How file versions are taken. */
+    Version version();
+
+    /** The read-before-write observation policy. */
+    Policy policy();
+
+    /** Tool sessions. */
+    Sessions sessions();
+
+    /** Access control of the HTTP endpoints. */
+    Auth auth();
+
+    interface Workspace {
+        /**
+         * The folders the tools may read and write, absolute or relative to the process's current folder. The first
+         * one is the default working folder of a session. Defaults to the process's current folder.
+         */
+        Optional<List<String>> roots();
+    }
+
+    interface Read {
+        /** The most lines one read returns; also the default of its {@code limit} argument. */
+        @WithDefault("2000")
+        int limit();
+
+        /** Longer lines are cut to this many characters and marked as truncated. */
+        @WithDefault("2000")
+        int maxLineLength();
+
+        /** The most bytes of numbered lines one read returns; the window stops early ("Output capped") beyond it. */
+        @WithDefault("51200")
+        long maxBytes();
+    }
+
+    interface Edit {
+        /**
+         * The largest file edit loads into memory, in bytes. Larger files are refused with {@code FS_TOO_LARGE};
+         * write can still replace them.
+         */
+        @WithDefault("16777216")
+        long maxFileBytes();
+    }
+
+    interface Version {
+        /**
+         * Files up to this many bytes get a SHA-256 of their content in their version, so a timestamp-only change
+         * (a touch, a formatter rewriting identical bytes) is not reported as a change. Larger files are versioned by
+         * size, timestamps and identity alone, so reading a window of a huge file does not read all of it.
+         */
+        @WithDefault("8388608")
+        long maxHashBytes();
+    }
+
+    interface Policy {
+        /**
+         * Whether write and edit require the session to have read the file at its current version. When false, both
+         * are unconditional.
+         */
+        @WithDefault("true")
+        boolean enabled();
+    }
+
+    interface Sessions {
+        /** The most sessions kept; the least recently used is forgotten beyond it. */
+        @WithDefault("1000")
+        int max();
+
+        /** A session unused this long is forgotten, and with it what it observed. */
+        @WithDefault("1h")
+        Duration idleTimeout();
+    }
+
+    interface Auth {
+        /** When set, the HTTP endpoints require {@code Authorization: Bearer <token>}. */
+        Optional<String> token();
+    }
+}

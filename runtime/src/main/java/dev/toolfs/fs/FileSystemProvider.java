@@ -1,0 +1,42 @@
+package dev.toolfs.fs;
+
+import java.nio.file.Path;
+
+/**
+ * The filesystem seam the tools use. It owns paths, versions, locks, atomicity and confinement; the tools own
+ * arguments, windows and texts. Every failure is an {@link FsException}.
+ *
+ * <p>
+ * The default bean is {@link dev.toolfs.fs.local.LocalFileSystem}; an application replaces it by declaring its own
+ * bean of this type.
+ */
+public interface FileSystemProvider {
+
+    /**
+     * Resolves what a model named against the session's folder and confines it to the workspace, following symlinks.
+     *
+     * @param op the operation, for messages ("read", "write", "edit")
+     */
+    ResolvedPath resolve(String op, String path, Path cwd, Cancellation cancel);
+
+    /** One stat: the kind, the size and, for a regular file, the version as far as a stat tells it. */
+    FileStat stat(ResolvedPath path);
+
+    /** Opens a regular file for line-wise reading; the caller has checked the kind with {@link #stat}. */
+    TextCursor openText(ResolvedPath path, FileStat stat, Cancellation cancel);
+
+    /** Reads a whole regular file as UTF-8 text, refusing files over {@code maxBytes}. */
+    String readText(ResolvedPath path, long maxBytes, Cancellation cancel);
+
+    /** Reads at most {@code maxBytes} of a regular file, refusing larger files with {@link FsErrorCode#FS_TOO_LARGE}. */
+    byte[] readBytes(ResolvedPath path, long maxBytes, Cancellation cancel);
+
+    /** Creates or replaces a file atomically, creating missing parent folders. */
+    WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, Cancellation cancel);
+
+    /** Applies a literal edit atomically, preserving every byte outside the replaced spans. */
+    EditOutcome editText(ResolvedPath path, TextEdit edit, Precondition precondition, Cancellation cancel);
+
+    /** Whether mutations are confined beyond the workspace roots. */
+    SandboxMode sandboxMode();
+}

@@ -1,0 +1,122 @@
+package dev.toolfs.fs;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * A filesystem failure a model can act on. The message is a template in which {@code {path}} stands for the
+ * quoted path: the provider knows the absolute path, the tool layer knows how to show it relative to the session's
+ * folder, so the text is finished by {@link #messageFor(Function)}.
+ */
+public class FsException extends RuntimeException {
+
+    public static final String PATH = "{path}";
+
+    private final FsErrorCode code;
+    private final transient Path path;
+    private final String template;
+
+    public FsException(FsErrorCode code, Path path, String template) {
+        this(code, path, template, null);
+    }
+
+    public FsException(FsErrorCode code, Path path, String template, Throwable cause) {
+        super(null, cause, false, false);
+        this.code = Objects.requireNonNull(code);
+        this.path = path;
+        this.template = Objects.requireNonNull(template);
+    }
+
+    public FsErrorCode code() {
+        return code;
+    }
+
+    /** The absolute path the failure is about, or null. */
+    public Path path() {
+        return path;
+    }
+
+    public String template() {
+        return template;
+    }
+
+    /** The message with the path shown as {@code display} renders it, in double quotes. */
+    public String messageFor(Function<Path, String> display) {
+        if (path == null) {
+            return template;
+        }
+        return template.replace(PATH, '"' + display.apply(path) + '"');
+    }
+
+    @Override
+    public String getMessage() {
+        return messageFor(Path::toString);
+    }
+
+    // One factory per template; docs/errors.adoc mirrors these texts.
+
+    public static FsException notFound(String op, Path path) {
+        if ("read".equals(op)) {
+            return new FsException(FsErrorCode.FS_NOT_FOUND, path, "cannot read " + PATH + ": not found");
+        }
+        return new FsException(FsErrorCode.FS_NOT_FOUND, path,
+                "cannot " + op + " " + PATH + ": not found — check the path, or create the file with write");
+    }
+
+    public static FsException notRegularFile(String op, Path path) {
+        return new FsException(FsErrorCode.FS_NOT_REGULAR_FILE, path, "cannot " + op + " " + PATH + ": not a regular file");
+    }
+
+    public static FsException notText(String op, Path path, String why) {
+        return new FsException(FsErrorCode.FS_NOT_TEXT, path, "cannot " + op + " " + PATH + ": not a UTF-8 text file ("
+                + why + "); use read_image for an image, or a shell tool for other binary files");
+    }
+
+    public static FsException tooLarge(String op, Path path, long size, long max) {
+        return new FsException(FsErrorCode.FS_TOO_LARGE, path, "cannot " + op + " " + PATH + ": the file is " + size
+                + " bytes, over the " + max + "-byte limit for " + op + "; use write to replace it whole, or a shell tool");
+    }
+
+    public static FsException exists(Path path) {
+        return new FsException(FsErrorCode.FS_EXISTS, path, "cannot create " + PATH
+                + ": the file was created by someone else after it was found missing; nothing was overwritten — read it, then retry");
+    }
+
+    public static FsException staleVersion(String op, Path path) {
+        return new FsException(FsErrorCode.FS_STALE_VERSION, path,
+                "cannot " + op + " " + PATH + ": the file has changed since it was last read");
+    }
+
+    public static FsException staleVersionDeleted(String op, Path path) {
+        return new FsException(FsErrorCode.FS_STALE_VERSION, path,
+                "cannot " + op + " " + PATH + ": the file was deleted after it was last read");
+    }
+
+    public static FsException notObserved(String op, Path path) {
+        return new FsException(FsErrorCode.FS_NOT_OBSERVED, path,
+                "cannot " + op + " " + PATH + ": the file exists but has not been read in this session");
+    }
+
+    public static FsException outsideWorkspace(String op, Path path, String roots) {
+        return new FsException(FsErrorCode.FS_OUTSIDE_WORKSPACE, path, "cannot " + op + " " + PATH
+                + ": the path is outside the workspace (" + roots + "); use a path inside it");
+    }
+
+    public static FsException permissionDenied(String op, Path path) {
+        return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH
+                + ": permission denied by the operating system; choose another path or fix the file's permissions");
+    }
+
+    public static FsException io(String op, Path path, Throwable cause) {
+        String detail = cause == null ? "unknown" : cause.getClass().getSimpleName()
+                + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": I/O error (" + detail
+                + "); nothing was changed — retry, or check the disk", cause);
+    }
+
+    public static FsException cancelled(String op, Path path) {
+        return new FsException(FsErrorCode.FS_CANCELLED, path,
+                "cannot " + op + " " + PATH + ": the call was cancelled; the file was left as it was");
+    }
+}

@@ -1,0 +1,277 @@
+package dev.toolfs.fs;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Literal replacement on a file's text, byte-exact outside the replaced spans.
+ *
+ * <p>
+ * The model sees lines joined by {@code \n}; the file may use {@code \r\n}, a mix of both, and a BOM. Matching runs on
+ * the "logical" text (BOM removed, every {@code \r\n} read as {@code \n}), so an {@code old_string} copied from a read
+ * matches; each logical span is then mapped back to the physical text, and only that span is replaced. Line breaks in
+ * the replacement take the ending the replaced span used (or the file's dominant one when the span had none), so a
+ * CRLF file stays CRLF and the untouched lines of a mixed file keep theirs. No fuzzy matching: when nothing or too
+ * much matches, the error gives line numbers the model can act on.
+ *
+ * <p>
+ * Pure Java (no Quarkus), unit- and property-tested directly.
+ */
+public final class LiteralEdit {
+
+    /** Hints that need a whitespace-free copy of the text are skipped above this size. */
+    private static final int HINT_MAX_CHARS = 4 * 1024 * 1024;
+    private static final int MAX_LISTED_LINES = 10;
+
+    private LiteralEdit() {
+    }
+
+    /**
+     * @param physicalAfter the full new file text, BOM and endings included
+     * @param before the logical text before (what a read shows)
+     * @param after the logical text after
+     * @param replacements the number of replaced spans
+     */
+    public record Result(String physicalAfter, String before, String after, int replacements) {
+    }
+
+    public static Result apply(String physical, TextEdit edit) {
+        boolean bom = !physical.isEmpty() && physical.charAt(0) == '\uFEFF';
+        String body = bom ? physical.substring(1) : physical;
+        Logical text = Logical.of(body);
+        String oldL = toLf(edit.oldString());
+        String newL = toLf(edit.newString());
+        if (oldL.isEmpty()) {
+            throw new EditMatchException(FsErrorCode.FS_NO_MATCH, "old_string must be a non-empty string");
+        }
+        if (oldL.equals(newL)) {
+            throw new EditMatchException(FsErrorCode.FS_NO_MATCH,
+                    "old_string and new_string differ only in line endings; the file keeps its own line endings, so this edit would change nothing");
+        }
+
+        List<Integer> matches = new ArrayList<>();
+        for (int i = text.logical.indexOf(oldL); i >= 0; i = text.logical.indexOf(oldL, i + oldL.length())) {
+            matches.add(i);
+            if (!edit.replaceAll() && matches.size() > MAX_LISTED_LINES) {
+                break;
+            }
+        }
+        if (matches.isEmpty()) {
+            throw new EditMatchException(FsErrorCode.FS_NO_MATCH, noMatchDetail(text.logical, oldL));
+        }
+        if (matches.size() > 1 && !edit.replaceAll()) {
+            throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH, ambiguousDetail(text.logical, oldL, matches));
+        }
+
+        StringBuilder phys = new StringBuilder(body.length() + matches.size() * Math.max(0, newL.length() - oldL.length()) + 1);
+        StringBuilder after = new StringBuilder(text.logical.length() + matches.size() * Math.max(0, newL.length() - oldL.length()));
+        if (bom) {
+            phys.append('\uFEFF');
+        }
+        int physCursor = 0;
+        int logicalCursor = 0;
+        String dominant = text.dominantEnding();
+        for (int ls : matches) {
+            int le = ls + oldL.length();
+            int ps = text.toPhysical(ls);
+            int pe = text.toPhysical(le);
+            phys.append(body, physCursor, ps);
+            String ending = text.endingWithin(ls, le, dominant);
+            appendWithEnding(phys, newL, ending);
+            physCursor = pe;
+            after.append(text.logical, logicalCursor, ls).append(newL);
+            logicalCursor = le;
+        }
+        phys.append(body, physCursor, body.length());
+        after.append(text.logical, logicalCursor, text.logical.length());
+        return new Result(phys.toString(), text.logical, after.toString(), matches.size());
+    }
+
+    /** The text as a read shows it: every {@code \r\n} as {@code \n}. */
+    public static String toLf(String s) {
+        return s.indexOf('\r') < 0 ? s : s.replace("\r\n", "\n");
+    }
+
+    private static void appendWithEnding(StringBuilder out, String lfText, String ending) {
+        if (ending.equals("\n")) {
+            out.append(lfText);
+            return;
+        }
+        int from = 0;
+        for (int i = lfText.indexOf('\n'); i >= 0; i = lfText.indexOf('\n', from)) {
+            out.append(lfText, from, i).append(ending);
+            from = i + 1;
+        }
+        out.append(lfText, from, lfText.length());
+    }
+
+    private static String ambiguousDetail(String logical, String oldL, List<Integer> matches) {
+        StringBuilder lines = new StringBuilder();
+        LineCounter counter = new LineCounter(logical);
+        int listed = Math.min(matches.size(), MAX_LISTED_LINES);
+        for (int k = 0; k < listed; k++) {
+            if (k > 0) {
+                lines.append(", ");
+            }
+            lines.append(counter.lineOf(matches.get(k)));
+        }
+        String count = matches.size() > MAX_LISTED_LINES ? "more than " + MAX_LISTED_LINES : String.valueOf(matches.size());
+        if (matches.size() > MAX_LISTED_LINES) {
+            lines.append(", …");
+        }
+        return "old_string matches " + count + " times (at lines " + lines
+                + "); include more surrounding lines in old_string to make it unique, or set replace_all to true to replace every occurrence";
+    }
+
+    private static String noMatchDetail(String logical, String oldL) {
+        int wsLine = logical.length() <= HINT_MAX_CHARS ? whitespaceInsensitiveLine(logical, oldL) : -1;
+        if (wsLine > 0) {
+            return "old_string was not found in the file, but it matches at line " + wsLine
+                    + " if whitespace is ignored; copy old_string exactly from a fresh read, including indentation and line breaks";
+        }
+        String firstLine = firstNonBlankLine(oldL);
+        if (firstLine != null && !firstLine.equals(oldL) && logical.length() <= HINT_MAX_CHARS) {
+            int at = logical.indexOf(firstLine);
+            if (at >= 0) {
+                return "old_string was not found in the file; its first line appears at line "
+                        + new LineCounter(logical).lineOf(at)
+                        + ", so a later line of old_string differs; read the file there and copy old_string exactly";
+            }
+        }
+        return "old_string was not found in the file; read the file and copy old_string exactly from it, including whitespace";
+    }
+
+    private static String firstNonBlankLine(String s) {
+        for (String line : s.split("\n", -1)) {
+            if (!line.isBlank()) {
+                return line;
+            }
+        }
+        return null;
+    }
+
+    /** Line (1-based) where {@code needle} matches {@code hay} with all whitespace removed from both, or -1. */
+    static int whitespaceInsensitiveLine(String hay, String needle) {
+        StringBuilder key = new StringBuilder(needle.length());
+        for (int i = 0; i < needle.length(); i++) {
+            char c = needle.charAt(i);
+            if (!Character.isWhitespace(c)) {
+                key.append(c);
+            }
+        }
+        if (key.length() == 0) {
+            return -1;
+        }
+        StringBuilder squeezed = new StringBuilder(hay.length());
+        int[] origin = new int[hay.length()];
+        for (int i = 0; i < hay.length(); i++) {
+            char c = hay.charAt(i);
+            if (!Character.isWhitespace(c)) {
+                origin[squeezed.length()] = i;
+                squeezed.append(c);
+            }
+        }
+        int at = squeezed.indexOf(key.toString());
+        return at < 0 ? -1 : new LineCounter(hay).lineOf(origin[at]);
+    }
+
+    /** Maps increasing char offsets to 1-based line numbers in one forward pass. */
+    private static final class LineCounter {
+        private final String text;
+        private int scanned;
+        private int line = 1;
+
+        LineCounter(String text) {
+            this.text = text;
+        }
+
+        int lineOf(int offset) {
+            if (offset < scanned) {
+                scanned = 0;
+                line = 1;
+            }
+            for (; scanned < offset; scanned++) {
+                if (text.charAt(scanned) == '\n') {
+                    line++;
+                }
+            }
+            return line;
+        }
+    }
+
+    /** The body with {@code \r\n} read as {@code \n}, and where the CRLFs were. */
+    private static final class Logical {
+        final String logical;
+        /** Sorted logical indexes of the {@code \n}s that are {@code \r\n} on disk. */
+        final int[] crlf;
+        final int lfCount;
+
+        private Logical(String logical, int[] crlf, int lfCount) {
+            this.logical = logical;
+            this.crlf = crlf;
+            this.lfCount = lfCount;
+        }
+
+        static Logical of(String body) {
+            int newlines = 0;
+            for (int i = 0; i < body.length(); i++) {
+                if (body.charAt(i) == '\n') {
+                    newlines++;
+                }
+            }
+            if (body.indexOf("\r\n") < 0) {
+                return new Logical(body, new int[0], newlines);
+            }
+            StringBuilder sb = new StringBuilder(body.length());
+            int[] crlf = new int[newlines];
+            int n = 0;
+            for (int i = 0; i < body.length(); i++) {
+                char c = body.charAt(i);
+                if (c == '\r' && i + 1 < body.length() && body.charAt(i + 1) == '\n') {
+                    crlf[n++] = sb.length();
+                    continue;
+                }
+                sb.append(c);
+            }
+            return new Logical(sb.toString(), Arrays.copyOf(crlf, n), newlines - n);
+        }
+
+        /** Number of CRLF newlines at logical indexes below {@code x}. */
+        private int crlfBefore(int x) {
+            int lo = 0;
+            int hi = crlf.length;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (crlf[mid] < x) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+
+        int toPhysical(int logicalIndex) {
+            return logicalIndex + crlfBefore(logicalIndex);
+        }
+
+        String dominantEnding() {
+            return crlf.length > lfCount ? "\r\n" : "\n";
+        }
+
+        /** The ending most used by the newlines inside {@code [from, to)}, or {@code fallback} if it has none. */
+        String endingWithin(int from, int to, String fallback) {
+            int crlfIn = crlfBefore(to) - crlfBefore(from);
+            int all = 0;
+            for (int i = logical.indexOf('\n', from); i >= 0 && i < to; i = logical.indexOf('\n', i + 1)) {
+                all++;
+            }
+            int lfIn = all - crlfIn;
+            if (all == 0 || crlfIn == lfIn) {
+                return fallback;
+            }
+            return crlfIn > lfIn ? "\r\n" : "\n";
+        }
+    }
+}

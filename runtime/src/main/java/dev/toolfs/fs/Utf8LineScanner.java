@@ -1,0 +1,250 @@
+package dev.toolfs.fs;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+
+/**
+ * Splits a UTF-8 byte stream into lines without ever holding more than one buffer and one (cut) line: skipped lines
+ * are only scanned for terminators, and a line longer than asked for is decoded only as far as needed. Every byte
+ * read also feeds an optional digest, so the caller gets the hash of what it read in the same pass.
+ *
+ * <p>
+ * Pure Java (no Quarkus), unit-tested directly.
+ */
+public final class Utf8LineScanner implements LineSource {
+
+    /** The bytes are not UTF-8 text. */
+    public static final class NotTextException extends RuntimeException {
+        public NotTextException(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    private static final int HEAD_CHECK_BYTES = 8192;
+
+    private final InputStream in;
+    private final MessageDigest digest;
+    private final byte[] buf;
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private int pos;
+    private int lim;
+    private boolean eof;
+    private long bytesRead;
+    private long linesConsumed;
+    private byte[] acc = new byte[256];
+
+    public Utf8LineScanner(InputStream in, MessageDigest digest, int bufferSize) {
+        this.in = in;
+        this.digest = digest;
+        this.buf = new byte[bufferSize];
+    }
+
+    public Utf8LineScanner(InputStream in) {
+        this(in, null, 64 * 1024);
+    }
+
+    /**
+     * Checks the first bytes of the stream for NUL bytes and invalid UTF-8, so that a binary file is refused even
+     * when the window asked for starts past its first line.
+     */
+    public void checkHead() {
+        if (pos == lim && !fill()) {
+            return;
+        }
+        int n = Math.min(lim - pos, HEAD_CHECK_BYTES);
+        for (int i = pos; i < pos + n; i++) {
+            if (buf[i] == 0) {
+                throw new NotTextException("it contains NUL bytes");
+            }
+        }
+        decoder.reset();
+        CharBuffer out = CharBuffer.allocate(n);
+        // endOfInput=false: a sequence cut by the sample's end is not an error.
+        CoderResult r = decoder.decode(ByteBuffer.wrap(buf, pos, n), out, eof && n == lim - pos);
+        if (r.isError()) {
+            throw new NotTextException("invalid UTF-8 in the first " + n + " bytes");
+        }
+    }
+
+    /** Bytes read from the stream so far. */
+    public long bytesRead() {
+        return bytesRead;
+    }
+
+    /** True once the stream is exhausted and every buffered byte consumed. */
+    public boolean atEnd() {
+        return pos == lim && (eof || !fill());
+    }
+
+    /** Reads the rest of the stream (feeding the digest) without splitting it into lines. */
+    public void drain() {
+        while (fill()) {
+            pos = lim;
+        }
+        pos = lim;
+    }
+
+    private boolean fill() {
+        if (eof) {
+            return false;
+        }
+        try {
+            int n;
+            do {
+                n = in.read(buf, 0, buf.length);
+            } while (n == 0);
+            if (n < 0) {
+                eof = true;
+                pos = lim = 0;
+                return false;
+            }
+            if (digest != null) {
+                digest.update(buf, 0, n);
+            }
+            bytesRead += n;
+            pos = 0;
+            lim = n;
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private int indexOfNewline(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public boolean skipLine() {
+        boolean any = false;
+        while (true) {
+            if (pos == lim && !fill()) {
+                if (any) {
+                    linesConsumed++;
+                }
+                return any;
+            }
+            any = true;
+            int i = indexOfNewline(pos, lim);
+            if (i >= 0) {
+                pos = i + 1;
+                linesConsumed++;
+                return true;
+            }
+            pos = lim;
+        }
+    }
+
+    @Override
+    public TextLine nextLine(int maxChars) {
+        // Three bytes per UTF-16 char at most, so this many bytes always decode to more than maxChars chars.
+        long capLong = ((long) maxChars + 1) * 3;
+        int cap = (int) Math.min(capLong, Integer.MAX_VALUE - 16);
+        int accLen = 0;
+        boolean overflow = false;
+        boolean any = false;
+        boolean terminated = false;
+        while (true) {
+            if (pos == lim && !fill()) {
+                break;
+            }
+            any = true;
+            int i = indexOfNewline(pos, lim);
+            int end = i >= 0 ? i : lim;
+            int room = cap - accLen;
+            int take = Math.min(end - pos, room);
+            if (end - pos > room) {
+                overflow = true;
+            }
+            if (take > 0) {
+                if (accLen + take > acc.length) {
+                    byte[] bigger = new byte[Math.max(acc.length * 2, accLen + take)];
+                    System.arraycopy(acc, 0, bigger, 0, accLen);
+                    acc = bigger;
+                }
+                System.arraycopy(buf, pos, acc, accLen, take);
+                accLen += take;
+            }
+            if (i >= 0) {
+                pos = i + 1;
+                terminated = true;
+                break;
+            }
+            pos = lim;
+        }
+        if (!any) {
+            return null;
+        }
+        linesConsumed++;
+        int len = accLen;
+        if (!overflow && terminated && len > 0 && acc[len - 1] == '\r') {
+            len--;
+        }
+        decoder.reset();
+        CharBuffer out = CharBuffer.allocate(len + 1);
+        CoderResult r = decoder.decode(ByteBuffer.wrap(acc, 0, len), out, !overflow);
+        if (r.isError()) {
+            throw new NotTextException("invalid UTF-8 in line " + linesConsumed);
+        }
+        out.flip();
+        for (int k = 0; k < out.limit(); k++) {
+            if (out.get(k) == '\0') {
+                throw new NotTextException("line " + linesConsumed + " contains NUL bytes");
+            }
+        }
+        String s = out.toString();
+        if (s.length() > maxChars) {
+            int cut = maxChars;
+            if (cut > 0 && Character.isHighSurrogate(s.charAt(cut - 1))) {
+                cut--;
+            }
+            return new TextLine(s.substring(0, cut), true);
+        }
+        return new TextLine(s, overflow);
+    }
+
+    @Override
+    public long countRemainingLines() {
+        long count = 0;
+        boolean any = false;
+        boolean endsWithNewline = false;
+        while (true) {
+            if (pos == lim && !fill()) {
+                break;
+            }
+            any = true;
+            for (int i = pos; i < lim; i++) {
+                if (buf[i] == '\n') {
+                    count++;
+                }
+            }
+            endsWithNewline = buf[lim - 1] == '\n';
+            pos = lim;
+        }
+        if (any && !endsWithNewline) {
+            count++;
+        }
+        linesConsumed += count;
+        return count;
+    }
+
+    /** Lines consumed so far (skipped, read or counted). */
+    public long linesConsumed() {
+        return linesConsumed;
+    }
+}

@@ -1,0 +1,518 @@
+package dev.toolfs.fs.local;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.ReentrantLock;
+
+import dev.toolfs.fs.Cancellation;
+import dev.toolfs.fs.EditMatchException;
+import dev.toolfs.fs.EditOutcome;
+import dev.toolfs.fs.FileKind;
+import dev.toolfs.fs.FileStat;
+import dev.toolfs.fs.FileSystemProvider;
+import dev.toolfs.fs.FileVersion;
+import dev.toolfs.fs.FsErrorCode;
+import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.LiteralEdit;
+import dev.toolfs.fs.Precondition;
+import dev.toolfs.fs.ResolvedPath;
+import dev.toolfs.fs.SandboxMode;
+import dev.toolfs.fs.TextCursor;
+import dev.toolfs.fs.TextEdit;
+import dev.toolfs.fs.TextLine;
+import dev.toolfs.fs.Utf8LineScanner;
+import dev.toolfs.fs.WriteOutcome;
+
+/**
+ * The local disk. Mutations are atomic (a temporary file in the target's folder, fsync, rename) and keep the
+ * file's permissions; a write through a symlink replaces the link's target and leaves the link alone. Versions pair
+ * the stat with a SHA-256 of the content, so a same-size change within one timestamp tick is caught and a
+ * timestamp-only change is not a change.
+ */
+public class LocalFileSystem implements FileSystemProvider {
+
+    /**
+     * A stat taken less than this long after the file's last modification cannot prove the file unchanged: a write
+     * in the same timestamp tick would leave it equal. Generous, to cover coarse filesystem clocks.
+     */
+    static final long RACY_WINDOW_NANOS = 2_000_000_000L;
+
+    private final Workspace workspace;
+    private final long maxHashBytes;
+    private final long maxEditBytes;
+    private final StripedLocks locks = new StripedLocks(256);
+
+    /**
+     * @param maxHashBytes files up to this size get a content hash in their version; larger ones are versioned by
+     *        their stat alone, so reading a window of a huge file does not read all of it
+     * @param maxEditBytes the largest file edit loads, and the largest previous content a write reports
+     */
+    public LocalFileSystem(Workspace workspace, long maxHashBytes, long maxEditBytes) {
+        this.workspace = workspace;
+        this.maxHashBytes = maxHashBytes;
+        this.maxEditBytes = maxEditBytes;
+    }
+
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    @Override
+    public SandboxMode sandboxMode() {
+        return SandboxMode.OFF;
+    }
+
+    @Override
+    public ResolvedPath resolve(String op, String path, Path cwd, Cancellation cancel) {
+        return workspace.resolve(op, path, cwd);
+    }
+
+    @Override
+    public FileStat stat(ResolvedPath path) {
+        return statOf("read", path);
+    }
+
+    private FileStat statOf(String op, ResolvedPath path) {
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(path.target(), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return FileStat.MISSING;
+        } catch (AccessDeniedException e) {
+            throw FsException.permissionDenied(op, path.requested());
+        } catch (IOException e) {
+            throw FsException.io(op, path.requested(), e);
+        }
+        if (a.isRegularFile()) {
+            return new FileStat(FileKind.REGULAR, a.size(), statVersion(path.target(), a, null));
+        }
+        return new FileStat(a.isDirectory() ? FileKind.DIRECTORY : FileKind.OTHER, a.size(), null);
+    }
+
+    private static FileVersion statVersion(Path target, BasicFileAttributes a, String hash) {
+        long mtime = toNanos(a.lastModifiedTime());
+        long ctime = -1;
+        try {
+            Object c = Files.getAttribute(target, "unix:ctime", LinkOption.NOFOLLOW_LINKS);
+            if (c instanceof java.nio.file.attribute.FileTime ft) {
+                ctime = toNanos(ft);
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            // No ctime on this platform: mtime, size, identity and the hash still decide.
+        }
+        java.time.Instant clock = java.time.Instant.now();
+        long now = clock.getEpochSecond() * 1_000_000_000L + clock.getNano();
+        boolean trusted = now - Math.max(mtime, ctime) > RACY_WINDOW_NANOS;
+        return new FileVersion(a.size(), mtime, ctime, a.fileKey(), hash, trusted);
+    }
+
+    private static long toNanos(java.nio.file.attribute.FileTime t) {
+        java.time.Instant i = t.toInstant();
+        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String hashOf(byte[] bytes) {
+        return HexFormat.of().formatHex(sha256().digest(bytes));
+    }
+
+    // ---- reading
+
+    @Override
+    public TextCursor openText(ResolvedPath path, FileStat stat, Cancellation cancel) {
+        if (!stat.isRegularFile()) {
+            throw FsException.notRegularFile("read", path.requested());
+        }
+        boolean hash = stat.size() <= maxHashBytes;
+        InputStream in;
+        try {
+            in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            throw FsException.notFound("read", path.requested());
+        } catch (AccessDeniedException e) {
+            throw FsException.permissionDenied("read", path.requested());
+        } catch (IOException e) {
+            throw FsException.io("read", path.requested(), e);
+        }
+        MessageDigest digest = hash ? sha256() : null;
+        Utf8LineScanner scanner = new Utf8LineScanner(in, digest, 64 * 1024);
+        return new LocalTextCursor(path, stat, scanner, digest, in, cancel);
+    }
+
+    private final class LocalTextCursor implements TextCursor {
+        private final ResolvedPath path;
+        private final FileStat stat;
+        private final Utf8LineScanner scanner;
+        private final MessageDigest digest;
+        private final InputStream in;
+        private final Cancellation cancel;
+        private boolean headChecked;
+
+        LocalTextCursor(ResolvedPath path, FileStat stat, Utf8LineScanner scanner, MessageDigest digest, InputStream in,
+                Cancellation cancel) {
+            this.path = path;
+            this.stat = stat;
+            this.scanner = scanner;
+            this.digest = digest;
+            this.in = in;
+            this.cancel = cancel;
+        }
+
+        private <T> T guarded(java.util.function.Supplier<T> op) {
+            if (cancel.isCancelled()) {
+                throw FsException.cancelled("read", path.requested());
+            }
+            try {
+                if (!headChecked) {
+                    headChecked = true;
+                    scanner.checkHead();
+                }
+                return op.get();
+            } catch (Utf8LineScanner.NotTextException e) {
+                throw FsException.notText("read", path.requested(), e.getMessage());
+            } catch (UncheckedIOException e) {
+                throw FsException.io("read", path.requested(), e.getCause());
+            }
+        }
+
+        @Override
+        public boolean skipLine() {
+            return guarded(scanner::skipLine);
+        }
+
+        @Override
+        public TextLine nextLine(int maxChars) {
+            return guarded(() -> scanner.nextLine(maxChars));
+        }
+
+        @Override
+        public long countRemainingLines() {
+            return guarded(scanner::countRemainingLines);
+        }
+
+        @Override
+        public FileVersion version() {
+            FileVersion statV = stat.version();
+            if (digest == null) {
+                return statV;
+            }
+            guarded(() -> {
+                scanner.drain();
+                return null;
+            });
+            String hash = HexFormat.of().formatHex(digest.digest());
+            // If the bytes read disagree with the stat, the file changed while being read: the stat proves nothing.
+            boolean trusted = statV.statTrusted() && scanner.bytesRead() == statV.size();
+            return new FileVersion(statV.size(), statV.modifiedNanos(), statV.changedNanos(), statV.fileKey(), hash,
+                    trusted);
+        }
+
+        @Override
+        public void close() {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // Nothing was written; a failed close of a read stream loses nothing.
+            }
+        }
+    }
+
+    @Override
+    public String readText(ResolvedPath path, long maxBytes, Cancellation cancel) {
+        byte[] bytes = readBytes(path, maxBytes, cancel);
+        return decodeStrict("read", path, bytes);
+    }
+
+    @Override
+    public byte[] readBytes(ResolvedPath path, long maxBytes, Cancellation cancel) {
+        FileStat st = statOf("read", path);
+        if (!st.exists()) {
+            throw FsException.notFound("read", path.requested());
+        }
+        if (!st.isRegularFile()) {
+            throw FsException.notRegularFile("read", path.requested());
+        }
+        if (st.size() > maxBytes) {
+            throw FsException.tooLarge("read", path.requested(), st.size(), maxBytes);
+        }
+        return readAll("read", path, maxBytes);
+    }
+
+    private byte[] readAll(String op, ResolvedPath path, long maxBytes) {
+        try (InputStream in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS)) {
+            byte[] bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 16));
+            if (bytes.length > maxBytes) {
+                throw FsException.tooLarge(op, path.requested(), bytes.length, maxBytes);
+            }
+            return bytes;
+        } catch (NoSuchFileException e) {
+            throw FsException.notFound(op, path.requested());
+        } catch (AccessDeniedException e) {
+            throw FsException.permissionDenied(op, path.requested());
+        } catch (IOException e) {
+            throw FsException.io(op, path.requested(), e);
+        }
+    }
+
+    private static String decodeStrict(String op, ResolvedPath path, byte[] bytes) {
+        try {
+            String s = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+            if (s.indexOf('\0') >= 0) {
+                throw FsException.notText(op, path.requested(), "it contains NUL bytes");
+            }
+            return s;
+        } catch (CharacterCodingException e) {
+            throw FsException.notText(op, path.requested(), "it is not valid UTF-8");
+        }
+    }
+
+    // ---- mutations
+
+    @Override
+    public WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, Cancellation cancel) {
+        byte[] data = content.getBytes(StandardCharsets.UTF_8);
+        ReentrantLock lock = locks.forPath(path.target());
+        lock.lock();
+        try {
+            FileStat st = statOf("write", path);
+            if (st.exists() && !st.isRegularFile()) {
+                throw FsException.notRegularFile("write", path.requested());
+            }
+            byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll("write", path, maxEditBytes) : null;
+            check("write", path, precondition, st, old);
+            String before = null;
+            if (old != null) {
+                try {
+                    before = LiteralEdit.toLf(decodeStrict("write", path, old));
+                    if (!before.isEmpty() && before.charAt(0) == '\uFEFF') {
+                        before = before.substring(1);
+                    }
+                } catch (FsException notText) {
+                    before = null;
+                }
+            }
+            boolean createOnly = precondition instanceof Precondition.CreateIfAbsent;
+            FileVersion version = replace("write", path, data, st.exists() ? st : null, createOnly, precondition, cancel);
+            return new WriteOutcome(!st.exists(), before, version);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public EditOutcome editText(ResolvedPath path, TextEdit edit, Precondition precondition, Cancellation cancel) {
+        ReentrantLock lock = locks.forPath(path.target());
+        lock.lock();
+        try {
+            FileStat st = statOf("edit", path);
+            if (!st.exists()) {
+                if (precondition instanceof Precondition.IfVersion) {
+                    throw FsException.staleVersionDeleted("edit", path.requested());
+                }
+                throw FsException.notFound("edit", path.requested());
+            }
+            if (!st.isRegularFile()) {
+                throw FsException.notRegularFile("edit", path.requested());
+            }
+            if (st.size() > maxEditBytes) {
+                throw FsException.tooLarge("edit", path.requested(), st.size(), maxEditBytes);
+            }
+            byte[] old = readAll("edit", path, maxEditBytes);
+            check("edit", path, precondition, st, old);
+            String text = decodeStrict("edit", path, old);
+            LiteralEdit.Result result;
+            try {
+                result = LiteralEdit.apply(text, edit);
+            } catch (EditMatchException e) {
+                throw new FsException(e.code(), path.requested(), "cannot edit " + FsException.PATH + ": " + e.detail());
+            }
+            byte[] data = result.physicalAfter().getBytes(StandardCharsets.UTF_8);
+            FileVersion version = replace("edit", path, data, st, false, precondition, cancel);
+            return new EditOutcome(result.before(), result.after(), result.replacements(), version);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Checks the guard against what is on disk now; {@code old} is the current content when it was small enough. */
+    private void check(String op, ResolvedPath path, Precondition precondition, FileStat st, byte[] old) {
+        if (precondition instanceof Precondition.CreateIfAbsent c) {
+            if (st.exists()) {
+                throw existsError(op, path, c.ifExists());
+            }
+        } else if (precondition instanceof Precondition.IfVersion v) {
+            if (!st.exists()) {
+                throw FsException.staleVersionDeleted(op, path.requested());
+            }
+            if (!sameContent(v.version(), st.version(), old, path, op)) {
+                throw FsException.staleVersion(op, path.requested());
+            }
+        }
+    }
+
+    private static FsException existsError(String op, ResolvedPath path, FsErrorCode code) {
+        return code == FsErrorCode.FS_NOT_OBSERVED ? FsException.notObserved(op, path.requested())
+                : FsException.exists(path.requested());
+    }
+
+    /**
+     * True when the file still holds what was seen. An unchanged, trusted stat proves it without reading; otherwise
+     * the content decides, so a touch or a formatter rewriting identical bytes is not a change.
+     */
+    private boolean sameContent(FileVersion seen, FileVersion now, byte[] current, ResolvedPath path, String op) {
+        if (seen.sameStat(now) && seen.statTrusted()) {
+            return true;
+        }
+        if (seen.contentHash() == null) {
+            // Too large to hash when seen: only the stat can tell, and it differs or is racy.
+            return seen.sameStat(now);
+        }
+        if (seen.size() != now.size()) {
+            return false;
+        }
+        String hash = current != null ? hashOf(current) : hashFile(op, path);
+        return hash.equals(seen.contentHash());
+    }
+
+    private String hashFile(String op, ResolvedPath path) {
+        MessageDigest d = sha256();
+        try (InputStream in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS)) {
+            byte[] buf = new byte[64 * 1024];
+            for (int n; (n = in.read(buf)) > 0;) {
+                d.update(buf, 0, n);
+            }
+        } catch (IOException e) {
+            throw FsException.io(op, path.requested(), e);
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    /**
+     * Writes {@code data} to a temporary file beside the target, syncs it, and renames it over the target; the
+     * target keeps its permissions. With {@code createOnly}, the rename never replaces a file that appeared
+     * meanwhile (a hard link is created instead, which fails if the name exists).
+     */
+    private FileVersion replace(String op, ResolvedPath path, byte[] data, FileStat existing, boolean createOnly,
+            Precondition precondition, Cancellation cancel) {
+        Path target = path.target();
+        Path dir = target.getParent();
+        Path temp = null;
+        try {
+            Files.createDirectories(dir);
+            temp = dir.resolve("." + target.getFileName() + ".toolfs-" + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                    + ".tmp");
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                ByteBuffer bb = ByteBuffer.wrap(data);
+                while (bb.hasRemaining()) {
+                    ch.write(bb);
+                }
+                ch.force(true);
+            }
+            if (existing != null) {
+                copyPermissions(target, temp);
+            }
+            if (cancel.isCancelled()) {
+                throw FsException.cancelled(op, path.requested());
+            }
+            if (createOnly) {
+                linkNoReplace(op, path, temp, precondition);
+            } else {
+                try {
+                    Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+                temp = null;
+            }
+            syncDirectory(dir);
+            BasicFileAttributes a = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return statVersion(target, a, hashOf(data));
+        } catch (FsException e) {
+            throw e;
+        } catch (AccessDeniedException e) {
+            throw FsException.permissionDenied(op, path.requested());
+        } catch (IOException e) {
+            throw FsException.io(op, path.requested(), e);
+        } finally {
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException e) {
+                    // Best effort: a leftover hidden temporary file is harmless and never read back.
+                }
+            }
+        }
+    }
+
+    private static void linkNoReplace(String op, ResolvedPath path, Path temp, Precondition precondition) throws IOException {
+        FsErrorCode ifExists = ((Precondition.CreateIfAbsent) precondition).ifExists();
+        try {
+            Files.createLink(path.target(), temp);
+        } catch (FileAlreadyExistsException e) {
+            throw existsError(op, path, ifExists);
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            // No hard links here: a move without REPLACE_EXISTING still refuses an existing name.
+            try {
+                Files.move(temp, path.target());
+            } catch (FileAlreadyExistsException exists) {
+                throw existsError(op, path, ifExists);
+            }
+        }
+    }
+
+    private static void copyPermissions(Path from, Path to) {
+        PosixFileAttributeView src = Files.getFileAttributeView(from, PosixFileAttributeView.class);
+        PosixFileAttributeView dst = Files.getFileAttributeView(to, PosixFileAttributeView.class);
+        if (src == null || dst == null) {
+            return;
+        }
+        try {
+            Set<PosixFilePermission> perms = src.readAttributes().permissions();
+            dst.setPermissions(perms);
+        } catch (IOException e) {
+            // The content is what matters; a file system without POSIX modes keeps its defaults.
+        }
+    }
+
+    private static void syncDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // Some file systems refuse to sync a folder; the rename itself is already atomic.
+        }
+    }
+}

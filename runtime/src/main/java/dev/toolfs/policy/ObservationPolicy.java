@@ -1,0 +1,91 @@
+package dev.toolfs.policy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import dev.toolfs.fs.FileVersion;
+import dev.toolfs.fs.FsErrorCode;
+import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.Precondition;
+import dev.toolfs.gates.EditIntent;
+import dev.toolfs.gates.FsObserved;
+import dev.toolfs.gates.WriteIntent;
+import dev.toolfs.session.ToolSession;
+
+/**
+ * Read-before-write: a session may replace or edit a file only at the version it last saw. It is only a set of
+ * observers of the {@code fs/*} gates; the tools know nothing of it, and
+ * {@code quarkus.tool-fs.policy.enabled=false} turns it off.
+ */
+@ApplicationScoped
+public class ObservationPolicy {
+
+    /** What a session has seen of one canonical path: a version, or confirmed absence. */
+    record Seen(FileVersion version) {
+    }
+
+    /** The per-session record, kept inside the session so that it goes when the session goes. */
+    static final class Observations {
+        final Map<Path, Seen> byPath = new ConcurrentHashMap<>();
+    }
+
+    @ConfigProperty(name = "quarkus.tool-fs.policy.enabled", defaultValue = "true")
+    boolean enabled;
+
+    void onWrite(@Observes WriteIntent intent) {
+        if (!enabled) {
+            return;
+        }
+        Seen seen = observations(intent.execution().session()).byPath.get(intent.path().target());
+        if (seen == null) {
+            // Never looked at: creating is fine; replacing what was never read is not.
+            intent.decide(Precondition.createIfAbsent(FsErrorCode.FS_NOT_OBSERVED));
+        } else if (seen.version() == null) {
+            intent.decide(Precondition.createIfAbsent());
+        } else {
+            intent.decide(Precondition.ifVersion(seen.version()));
+        }
+    }
+
+    void onEdit(@Observes EditIntent intent) {
+        if (!enabled) {
+            return;
+        }
+        Seen seen = observations(intent.execution().session()).byPath.get(intent.path().target());
+        if (seen == null) {
+            throw FsException.notObserved("edit", intent.path().requested());
+        }
+        if (seen.version() == null) {
+            throw FsException.notFound("edit", intent.path().requested());
+        }
+        intent.decide(Precondition.ifVersion(seen.version()));
+    }
+
+    void onObserved(@Observes FsObserved event) {
+        if (!enabled) {
+            return;
+        }
+        observations(event.execution().session()).byPath.put(event.path().target(), new Seen(event.version()));
+    }
+
+    /** The version the session last saw of a canonical path; empty if never observed, null version if absent. */
+    public java.util.Optional<java.util.Optional<FileVersion>> seen(ToolSession session, Path target) {
+        Seen s = observations(session).byPath.get(target);
+        return s == null ? java.util.Optional.empty() : java.util.Optional.of(java.util.Optional.ofNullable(s.version()));
+    }
+
+    /** How many paths the session has observed (for the Dev UI and diagnostics). */
+    public int observedCount(ToolSession session) {
+        return observations(session).byPath.size();
+    }
+
+    private static Observations observations(ToolSession session) {
+        return session.state(Observations.class, k -> new Observations());
+    }
+}

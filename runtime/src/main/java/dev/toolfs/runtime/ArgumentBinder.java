@@ -1,0 +1,168 @@
+package dev.toolfs.runtime;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.toolfs.tools.ToolInputException;
+
+/**
+ * Binds a JSON object to a tool's argument record using the build-time parameter list. JSON types are checked
+ * strictly (a number is not a string), unknown arguments are refused with the list of known ones, and the record
+ * is created through its canonical constructor (registered for reflection by the build).
+ */
+final class ArgumentBinder {
+
+    private final ToolDescriptor tool;
+    private final Constructor<?> constructor;
+    private final Class<?>[] types;
+
+    ArgumentBinder(ToolDescriptor tool, ClassLoader loader) {
+        this.tool = tool;
+        try {
+            Class<?> record = Class.forName(tool.argsClass(), false, loader);
+            RecordComponent[] components = record.getRecordComponents();
+            types = new Class<?>[components.length];
+            for (int i = 0; i < components.length; i++) {
+                types[i] = components[i].getType();
+            }
+            constructor = record.getDeclaredConstructor(types);
+            constructor.setAccessible(true);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot bind arguments of tool " + tool.name(), e);
+        }
+    }
+
+    Object bind(JsonNode args) {
+        if (args == null || args.isNull()) {
+            args = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        }
+        if (!args.isObject()) {
+            throw new ToolInputException("the arguments must be a JSON object");
+        }
+        for (Iterator<String> it = args.fieldNames(); it.hasNext();) {
+            String name = it.next();
+            if (tool.params().stream().noneMatch(p -> p.name().equals(name))) {
+                throw new ToolInputException("unknown argument \"" + name + "\"; " + tool.name() + " takes "
+                        + tool.params().stream().map(ParamDescriptor::name).collect(Collectors.joining(", ")));
+            }
+        }
+        Object[] values = new Object[tool.params().size()];
+        for (int i = 0; i < values.length; i++) {
+            ParamDescriptor p = tool.params().get(i);
+            values[i] = value(p, args.get(p.name()), types[i]);
+        }
+        try {
+            return constructor.newInstance(values);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create the arguments of tool " + tool.name(), e);
+        }
+    }
+
+    private static Object value(ParamDescriptor p, JsonNode node, Class<?> type) {
+        if (node == null || node.isNull()) {
+            if (type.isPrimitive()) {
+                if (p.required()) {
+                    throw new ToolInputException(p.typeMessage());
+                }
+                return zero(type);
+            }
+            return null;
+        }
+        switch (p.type()) {
+            case "string":
+                if (!node.isTextual()) {
+                    throw new ToolInputException(p.typeMessage());
+                }
+                if (!p.enumValues().isEmpty()) {
+                    if (!p.enumValues().contains(node.textValue())) {
+                        throw new ToolInputException(p.typeMessage());
+                    }
+                    return enumValue(type, node.textValue());
+                }
+                return node.textValue();
+            case "boolean":
+                if (!node.isBoolean()) {
+                    throw new ToolInputException(p.typeMessage());
+                }
+                return node.booleanValue();
+            case "integer":
+                return integer(p, node, type);
+            case "number":
+                if (!node.isNumber()) {
+                    throw new ToolInputException(p.typeMessage());
+                }
+                return type == float.class || type == Float.class ? (Object) node.floatValue() : (Object) node.doubleValue();
+            case "array":
+                if (!node.isArray()) {
+                    throw new ToolInputException(p.typeMessage());
+                }
+                List<Object> items = new ArrayList<>();
+                for (JsonNode item : node) {
+                    Object v = switch (p.itemType()) {
+                        case "string" -> item.isTextual() ? item.textValue() : null;
+                        case "integer" -> item.canConvertToLong() && item.isIntegralNumber() ? item.longValue() : null;
+                        case "number" -> item.isNumber() ? item.doubleValue() : null;
+                        case "boolean" -> item.isBoolean() ? item.booleanValue() : null;
+                        default -> null;
+                    };
+                    if (v == null) {
+                        throw new ToolInputException(p.typeMessage());
+                    }
+                    items.add(v);
+                }
+                return List.copyOf(items);
+            default:
+                throw new IllegalStateException("unsupported argument type " + p.type());
+        }
+    }
+
+    private static Object integer(ParamDescriptor p, JsonNode node, Class<?> type) {
+        boolean integral = node.isIntegralNumber()
+                || node.isNumber() && node.decimalValue().stripTrailingZeros().scale() <= 0;
+        if (!integral) {
+            throw new ToolInputException(p.typeMessage());
+        }
+        if (type == long.class || type == Long.class) {
+            if (!node.canConvertToLong()) {
+                throw new ToolInputException(p.typeMessage());
+            }
+            return node.longValue();
+        }
+        if (!node.canConvertToInt()) {
+            throw new ToolInputException(p.typeMessage());
+        }
+        return node.intValue();
+    }
+
+    @SuppressWarnings({ "unchecked", "rawtypes" })
+    private static Object enumValue(Class<?> type, String name) {
+        return Enum.valueOf((Class) type, name);
+    }
+
+    private static Object zero(Class<?> type) {
+        if (type == boolean.class) {
+            return false;
+        }
+        if (type == long.class) {
+            return 0L;
+        }
+        if (type == double.class) {
+            return 0d;
+        }
+        if (type == float.class) {
+            return 0f;
+        }
+        return 0;
+    }
+}

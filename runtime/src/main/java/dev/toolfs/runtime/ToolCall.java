@@ -1,0 +1,34 @@
+package dev.toolfs.runtime;
+
+import java.util.Optional;
+
+import dev.toolfs.fs.Cancellation;
+
+/**
+ * Who calls a tool and from where.
+ *
+ * @param sessionId the tool session (observations are kept per session)
+ * @param cwd an absolute folder inside the workspace to resolve relative paths against, or empty for the session's
+ * @param model the routed model of this call, or empty for the session's latest
+ * @param cancellation checked by the tools before each point of no return
+ */
+public record ToolCall(String sessionId, Optional<String> cwd, Optional<String> model, Cancellation cancellation) {
+
+    public static final String DEFAULT_SESSION = "default";
+
+    public static ToolCall session(String sessionId) {
+        return new ToolCall(sessionId, Optional.empty(), Optional.empty(), Cancellation.NONE);
+    }
+
+    public ToolCall withCwd(String cwd) {
+        return new ToolCall(sessionId, Optional.ofNullable(cwd), model, cancellation);
+    }
+
+    public ToolCall withModel(String model) {
+        return new ToolCall(sessionId, cwd, Optional.ofNullable(model), cancellation);
+    }
+
+    public ToolCall withCancellation(Cancellation cancellation) {
+        return new ToolCall(sessionId, cwd, model, cancellation);
+    }
+}

@@ -1,0 +1,187 @@
+package dev.toolfs.runtime;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Path.Node;
+import jakarta.validation.Validator;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.toolfs.fs.FsErrorCode;
+import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.local.Workspace;
+import dev.toolfs.gates.Execution;
+import dev.toolfs.session.SessionRegistry;
+import dev.toolfs.session.ToolSession;
+import dev.toolfs.tools.DisplayPath;
+import dev.toolfs.tools.ToolContext;
+import dev.toolfs.tools.ToolExecutor;
+import dev.toolfs.tools.ToolInputException;
+import dev.toolfs.tools.ToolOutcome;
+
+/**
+ * Runs any catalog tool for any transport: binds and validates the arguments, sets up the session, runs the tool,
+ * and turns every failure into an error result ({@code Error: <message>}, {@code { name, code }}, and the recovery
+ * the guarded-mutation codes need).
+ */
+@Singleton
+public class ToolRuntime {
+
+    private static final Logger LOG = Logger.getLogger(ToolRuntime.class);
+
+    private final ToolCatalog catalog;
+    private final Validator validator;
+    private final SessionRegistry sessions;
+    private final Workspace workspace;
+    private final ObjectMapper mapper;
+    private final Map<String, Bound> bound = new HashMap<>();
+
+    private record Bound(ToolDescriptor descriptor, ArgumentBinder binder, ToolExecutor<Record> executor) {
+    }
+
+    @Inject
+    @SuppressWarnings("unchecked")
+    public ToolRuntime(ToolCatalog catalog, @Any Instance<ToolExecutor<?>> executors, Validator validator,
+            SessionRegistry sessions, Workspace workspace, ObjectMapper mapper) {
+        this.catalog = catalog;
+        this.validator = validator;
+        this.sessions = sessions;
+        this.workspace = workspace;
+        this.mapper = mapper;
+        Map<String, ToolExecutor<?>> byClass = new HashMap<>();
+        for (Instance.Handle<ToolExecutor<?>> h : executors.handles()) {
+            byClass.put(h.getBean().getBeanClass().getName(), h.get());
+        }
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        for (ToolDescriptor d : catalog.tools()) {
+            ToolExecutor<?> executor = byClass.get(d.executorClass());
+            if (executor == null) {
+                throw new IllegalStateException("tool " + d.name() + ": no bean of " + d.executorClass());
+            }
+            bound.put(d.name(), new Bound(d, new ArgumentBinder(d, loader), (ToolExecutor<Record>) executor));
+        }
+    }
+
+    /** The catalog's tools in their stable order. */
+    public List<ToolDescriptor> tools() {
+        return catalog.tools();
+    }
+
+    public Optional<ToolDescriptor> tool(String name) {
+        return catalog.find(name);
+    }
+
+    public ToolResult execute(String name, Map<String, ?> args, ToolCall call) {
+        return execute(name, (JsonNode) mapper.valueToTree(args), call);
+    }
+
+    /**
+     * Runs one call. Tool failures come back as error results; only an unknown tool
+     * ({@link UnknownToolException}) or a bad envelope ({@link InvalidCallException}) throw.
+     */
+    public ToolResult execute(String name, JsonNode args, ToolCall call) {
+        Bound b = bound.get(name);
+        if (b == null) {
+            throw new UnknownToolException(name, catalog.tools().stream().map(ToolDescriptor::name).toList());
+        }
+        ToolSession session = sessions.session(call.sessionId(), workspace.firstRoot());
+        Path cwd = call.cwd().map(this::checkCwd).orElse(session.cwd());
+        session.cwd(cwd);
+        call.model().ifPresent(session::model);
+        Execution execution = new Execution(session, cwd, session.model(), name);
+        try {
+            Record arguments = (Record) b.binder().bind(args);
+            validate(b.descriptor(), arguments);
+            ToolOutcome outcome = b.executor().execute(arguments, new ToolContext(execution, call.cancellation()));
+            return new ToolResult(outcome.content(), false, null,
+                    outcome.metadata() == null ? Map.of() : outcome.metadata(), outcome.canonical());
+        } catch (FsException e) {
+            return ToolResult.error(e.messageFor(p -> DisplayPath.of(p, cwd)) + recovery(e.code()),
+                    new ToolError("FsError", e.code().name()));
+        } catch (ToolInputException e) {
+            return ToolResult.error(e.getMessage(), ToolError.VALIDATION);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "tool %s failed unexpectedly", name);
+            return ToolResult.error("tool " + name + " failed unexpectedly (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); the call may be retried",
+                    new ToolError("InternalError", "INTERNAL"));
+        }
+    }
+
+    /** SPEC.md's recovery instructions, appended by this wrapper so every transport shows them. */
+    static String recovery(FsErrorCode code) {
+        return switch (code) {
+            case FS_STALE_VERSION -> " — re-read the file, then retry";
+            case FS_NOT_OBSERVED -> " — read the file, then retry";
+            default -> "";
+        };
+    }
+
+    private void validate(ToolDescriptor tool, Record arguments) {
+        Set<ConstraintViolation<Record>> violations = validator.validate(arguments);
+        if (violations.isEmpty()) {
+            return;
+        }
+        // Report the first violation in argument order, so the message is stable.
+        ConstraintViolation<Record> first = violations.stream()
+                .min(Comparator.comparingInt((ConstraintViolation<Record> v) -> order(tool, v))
+                        .thenComparing(ConstraintViolation::getMessage))
+                .orElseThrow();
+        throw new ToolInputException(first.getMessage());
+    }
+
+    private static int order(ToolDescriptor tool, ConstraintViolation<?> v) {
+        String property = null;
+        for (Node n : v.getPropertyPath()) {
+            property = n.getName();
+            break;
+        }
+        for (int i = 0; i < tool.params().size(); i++) {
+            if (tool.params().get(i).component().equals(property)) {
+                return i;
+            }
+        }
+        return Integer.MAX_VALUE; // cross-argument checks come last
+    }
+
+    private Path checkCwd(String cwd) {
+        Path p;
+        try {
+            p = Path.of(cwd);
+        } catch (InvalidPathException e) {
+            throw new InvalidCallException("the session folder \"" + cwd + "\" is not a valid path");
+        }
+        if (!p.isAbsolute()) {
+            throw new InvalidCallException("the session folder \"" + cwd + "\" must be an absolute path");
+        }
+        p = p.normalize();
+        if (!workspace.containsLexically(p)) {
+            throw new InvalidCallException("the session folder \"" + cwd + "\" is outside the workspace ("
+                    + workspace.describeRoots() + ")");
+        }
+        try {
+            if (!Files.isDirectory(p) || !workspace.containsReal(p.toRealPath())) {
+                throw new InvalidCallException("the session folder \"" + cwd + "\" is not a folder inside the workspace");
+            }
+        } catch (java.io.IOException e) {
+            throw new InvalidCallException("the session folder \"" + cwd + "\" cannot be opened: " + e.getMessage());
+        }
+        return p;
+    }
+}

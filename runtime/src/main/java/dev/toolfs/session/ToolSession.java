@@ -1,0 +1,60 @@
+package dev.toolfs.session;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
+
+/**
+ * One agent conversation: its id, its working folder, its latest routed model, and whatever the layers above keep
+ * for it (the observation policy keeps its observed versions here, so an evicted session has observed nothing).
+ */
+public final class ToolSession {
+
+    private final String id;
+    private volatile Path cwd;
+    private volatile String model;
+    private volatile long lastUsedNanos;
+    private final ConcurrentMap<Class<?>, Object> state = new ConcurrentHashMap<>();
+
+    public ToolSession(String id, Path cwd) {
+        this.id = id;
+        this.cwd = cwd;
+        touch();
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public Path cwd() {
+        return cwd;
+    }
+
+    public void cwd(Path cwd) {
+        this.cwd = cwd;
+    }
+
+    public Optional<String> model() {
+        return Optional.ofNullable(model);
+    }
+
+    public void model(String model) {
+        this.model = model;
+    }
+
+    void touch() {
+        lastUsedNanos = System.nanoTime();
+    }
+
+    long lastUsedNanos() {
+        return lastUsedNanos;
+    }
+
+    /** Per-session state owned by one component, created on first use. */
+    @SuppressWarnings("unchecked")
+    public <T> T state(Class<T> owner, Function<Class<T>, T> create) {
+        return (T) state.computeIfAbsent(owner, k -> create.apply(owner));
+    }
+}

@@ -1,0 +1,40 @@
+package dev.toolfs.tools;
+
+import jakarta.inject.Inject;
+
+import dev.toolfs.fs.EditOutcome;
+import dev.toolfs.fs.FileSystemProvider;
+import dev.toolfs.fs.Precondition;
+import dev.toolfs.fs.ResolvedPath;
+import dev.toolfs.fs.TextEdit;
+import dev.toolfs.gates.Gates;
+
+/** {@code edit}: the edit-intent gate, one provider call, then {@code fs/observed}. No stat of its own. */
+@CatalogTool(name = "edit", order = 40, destructive = true, description = "Replaces exact text in a UTF-8 text file. "
+        + "old_string must match the file exactly, including whitespace (copy it from read without the line-number "
+        + "prefixes), and must occur once unless replace_all is true. Line endings, a byte-order mark and every "
+        + "byte outside the replaced text are kept.")
+public class EditTool implements ToolExecutor<EditArgs> {
+
+    @Inject
+    FileSystemProvider fs;
+
+    @Inject
+    Gates gates;
+
+    @Override
+    public ToolOutcome execute(EditArgs args, ToolContext ctx) {
+        ResolvedPath path = fs.resolve("edit", args.filePath(), ctx.cwd(), ctx.cancellation());
+        Precondition guard = gates.editIntent(ctx.execution(), path);
+        boolean all = args.replaceAllOrDefault();
+        EditOutcome outcome = fs.editText(path, new TextEdit(args.oldString(), args.newString(), all), guard,
+                ctx.cancellation());
+        gates.observed(ctx.execution(), path, outcome.version());
+        String display = ctx.display(path.requested());
+        String text = all
+                ? "The file " + display + " has been updated. All occurrences were successfully replaced."
+                : "The file " + display + " has been updated successfully.";
+        EditResult canonical = new EditResult(display, outcome.before(), outcome.after());
+        return ToolOutcome.text(text, canonical, DiffCard.of(display, "edit", outcome.before(), outcome.after()));
+    }
+}

@@ -1,0 +1,63 @@
+package dev.toolfs.tools;
+
+import jakarta.inject.Inject;
+
+import dev.toolfs.config.ToolFsConfig;
+import dev.toolfs.fs.FileStat;
+import dev.toolfs.fs.FileSystemProvider;
+import dev.toolfs.fs.FileVersion;
+import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.ResolvedPath;
+import dev.toolfs.fs.TextCursor;
+import dev.toolfs.gates.Gates;
+
+/** {@code read}: one stat, then a windowed read, then {@code fs/observed}. */
+@CatalogTool(name = "read", order = 10, readOnly = true, description = "Reads a UTF-8 text file and returns its lines "
+        + "numbered from 1, in a window of at most 2000 lines (or 50 KiB). Long lines are cut. Use offset and limit "
+        + "to page through a large file; the footer says where to continue.")
+public class ReadTool implements ToolExecutor<ReadArgs> {
+
+    @Inject
+    FileSystemProvider fs;
+
+    @Inject
+    Gates gates;
+
+    @Inject
+    ToolFsConfig config;
+
+    @Override
+    public ToolOutcome execute(ReadArgs args, ToolContext ctx) {
+        ToolFsConfig.Read limits = config.read();
+        int limit = args.limit() == null ? limits.limit() : args.limit();
+        if (limit > limits.limit()) {
+            throw new ToolInputException("limit must be less than or equal to " + limits.limit());
+        }
+        long offset = args.offset() == null ? 1 : args.offset();
+
+        ResolvedPath path = fs.resolve("read", args.filePath(), ctx.cwd(), ctx.cancellation());
+        FileStat stat = fs.stat(path);
+        if (!stat.exists()) {
+            gates.observed(ctx.execution(), path, null);
+            throw FsException.notFound("read", path.requested());
+        }
+        if (!stat.isRegularFile()) {
+            throw FsException.notRegularFile("read", path.requested());
+        }
+        String display = ctx.display(path.requested());
+        ReadRender.Window window;
+        FileVersion version;
+        try (TextCursor cursor = fs.openText(path, stat, ctx.cancellation())) {
+            boolean countWhenCapped = stat.size() <= config.version().maxHashBytes();
+            window = ReadRender.window(cursor, offset, limit, limits.maxLineLength(), limits.maxBytes(), countWhenCapped);
+            if (window.outOfRange()) {
+                throw new ToolInputException(ReadRender.outOfRange(offset, display, window.totalLines()));
+            }
+            version = cursor.version();
+        }
+        gates.observed(ctx.execution(), path, version);
+        ReadResult canonical = new ReadResult(display, offset, window.lines(),
+                window.totalLines() < 0 ? null : window.totalLines());
+        return ToolOutcome.text(ReadRender.render(display, window), canonical, ReadCard.of(display, window));
+    }
+}

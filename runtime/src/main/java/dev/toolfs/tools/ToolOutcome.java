@@ -1,0 +1,22 @@
+package dev.toolfs.tools;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A successful tool call.
+ *
+ * @param content what the model sees
+ * @param canonical the execution-local result value (not persisted)
+ * @param metadata the persisted presentation metadata derived from it (read-card, diff-card), may be empty
+ */
+public record ToolOutcome(List<ContentBlock> content, Object canonical, Map<String, Object> metadata) {
+
+    public static ToolOutcome text(String text) {
+        return new ToolOutcome(List.of(new ContentBlock.Text(text)), null, Map.of());
+    }
+
+    public static ToolOutcome text(String text, Object canonical, Map<String, Object> metadata) {
+        return new ToolOutcome(List.of(new ContentBlock.Text(text)), canonical, metadata);
+    }
+}

@@ -1,0 +1,12 @@
+package dev.toolfs.tools;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+
+/** Arguments of {@code write}. */
+public record WriteArgs(
+        @Description("The path of the file to create or replace, absolute or relative to the session's working folder.")
+        @NotBlank(message = "file_path must be a non-empty string") String filePath,
+        @Description("The complete new content of the file, written exactly as given.")
+        @NotNull(message = "content must be a string") String content) {
+}

@@ -1,0 +1,36 @@
+package dev.toolfs.tools;
+
+import jakarta.inject.Inject;
+
+import dev.toolfs.fs.FileSystemProvider;
+import dev.toolfs.fs.Precondition;
+import dev.toolfs.fs.ResolvedPath;
+import dev.toolfs.fs.WriteOutcome;
+import dev.toolfs.gates.Gates;
+
+/** {@code write}: the write-intent gate, one provider call, then {@code fs/observed}. No stat of its own. */
+@CatalogTool(name = "write", order = 30, destructive = true, description = "Creates a file, or replaces the whole "
+        + "content of an existing one, writing content exactly as given. Missing parent folders are created. To "
+        + "replace an existing file, read it first; for targeted changes prefer edit.")
+public class WriteTool implements ToolExecutor<WriteArgs> {
+
+    @Inject
+    FileSystemProvider fs;
+
+    @Inject
+    Gates gates;
+
+    @Override
+    public ToolOutcome execute(WriteArgs args, ToolContext ctx) {
+        ResolvedPath path = fs.resolve("write", args.filePath(), ctx.cwd(), ctx.cancellation());
+        Precondition guard = gates.writeIntent(ctx.execution(), path);
+        WriteOutcome outcome = fs.writeText(path, args.content(), guard, ctx.cancellation());
+        gates.observed(ctx.execution(), path, outcome.version());
+        String display = ctx.display(path.requested());
+        String text = "<path>" + display + "</path>\n<type>file</type>\n<content>\n"
+                + (outcome.created() ? "Created file" : "Updated file") + "\n</content>";
+        String operation = outcome.created() ? "create" : "update";
+        WriteResult canonical = new WriteResult(display, operation, outcome.before(), args.content());
+        return ToolOutcome.text(text, canonical, DiffCard.of(display, operation, outcome.before(), args.content()));
+    }
+}

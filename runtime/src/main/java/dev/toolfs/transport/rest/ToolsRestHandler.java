@@ -1,0 +1,204 @@
+package dev.toolfs.transport.rest;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.toolfs.config.ToolFsConfig;
+import dev.toolfs.runtime.InvalidCallException;
+import dev.toolfs.runtime.ToolCall;
+import dev.toolfs.runtime.ToolDescriptor;
+import dev.toolfs.runtime.ToolResult;
+import dev.toolfs.runtime.ToolRuntime;
+import dev.toolfs.runtime.UnknownToolException;
+import dev.toolfs.tools.ContentBlock;
+import dev.toolfs.tools.Guidance;
+import io.quarkus.arc.Arc;
+import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The sidecar's REST API: {@code GET /tools} lists the catalog, {@code POST /tools/{name}} runs a tool. A tool
+ * failure is a 200 with {@code is_error: true}; only protocol failures get other statuses, each with a JSON
+ * {@code {"error": "…"}}. Runs on a worker thread.
+ */
+public class ToolsRestHandler implements Handler<RoutingContext> {
+
+    private volatile ToolRuntime runtime;
+    private volatile ObjectMapper mapper;
+    private volatile ToolFsConfig config;
+
+    private void init() {
+        if (runtime == null) {
+            config = Arc.container().instance(ToolFsConfig.class).get();
+            mapper = Arc.container().instance(ObjectMapper.class).get();
+            runtime = Arc.container().instance(ToolRuntime.class).get();
+        }
+    }
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        init();
+        if (!authorized(ctx)) {
+            ctx.response().putHeader("WWW-Authenticate", "Bearer");
+            error(ctx, 401, "missing or wrong bearer token: send Authorization: Bearer <token>");
+            return;
+        }
+        String name = ctx.pathParam("name");
+        try {
+            if (name == null) {
+                if (ctx.request().method() != HttpMethod.GET) {
+                    error(ctx, 405, "use GET /tools to list the tools, POST /tools/{name} to call one");
+                    return;
+                }
+                list(ctx);
+            } else {
+                if (ctx.request().method() != HttpMethod.POST) {
+                    error(ctx, 405, "use POST /tools/" + name + " with the tool's arguments as a JSON object");
+                    return;
+                }
+                call(ctx, name);
+            }
+        } catch (UnknownToolException e) {
+            error(ctx, 404, e.getMessage());
+        } catch (InvalidCallException e) {
+            error(ctx, 400, e.getMessage());
+        }
+    }
+
+    private boolean authorized(RoutingContext ctx) {
+        Optional<String> token = config.auth().token().filter(t -> !t.isEmpty());
+        if (token.isEmpty()) {
+            return true;
+        }
+        String header = ctx.request().getHeader("Authorization");
+        String expected = "Bearer " + token.get();
+        byte[] given = header == null ? new byte[0] : header.getBytes(StandardCharsets.UTF_8);
+        return MessageDigest.isEqual(given, expected.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void list(RoutingContext ctx) {
+        String format = Optional.ofNullable(ctx.request().getParam("format")).orElse("");
+        List<Map<String, Object>> tools = runtime.tools().stream().map(t -> describe(t, format)).toList();
+        if (!format.isEmpty() && !format.equals("anthropic") && !format.equals("openai")) {
+            error(ctx, 400, "unknown format \"" + format + "\"; use anthropic or openai, or no format");
+            return;
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("tools", tools);
+        body.put("guidance", Guidance.sections());
+        json(ctx, 200, body);
+    }
+
+    private Map<String, Object> describe(ToolDescriptor t, String format) {
+        JsonNode schema = parse(t.inputSchema());
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (format.equals("openai")) {
+            Map<String, Object> fn = new LinkedHashMap<>();
+            fn.put("name", t.name());
+            fn.put("description", t.description());
+            fn.put("parameters", schema);
+            m.put("type", "function");
+            m.put("function", fn);
+            return m;
+        }
+        m.put("name", t.name());
+        m.put("description", t.description());
+        m.put("input_schema", schema);
+        return m;
+    }
+
+    private JsonNode parse(String json) {
+        try {
+            return mapper.readTree(json);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void call(RoutingContext ctx, String name) {
+        if (runtime.tool(name).isEmpty()) {
+            throw new UnknownToolException(name, runtime.tools().stream().map(ToolDescriptor::name).toList());
+        }
+        Buffer raw = ctx.body().buffer();
+        JsonNode args;
+        try {
+            args = raw == null || raw.length() == 0 ? null : mapper.readTree(raw.getBytes());
+        } catch (java.io.IOException e) {
+            error(ctx, 400, "the request body is not valid JSON: send the tool's arguments as a JSON object");
+            return;
+        }
+        if (args == null || !args.isObject()) {
+            error(ctx, 400, "the request body must be a JSON object of the tool's arguments");
+            return;
+        }
+        String session = Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
+                .orElse(ToolCall.DEFAULT_SESSION);
+        AtomicBoolean cancelled = new AtomicBoolean();
+        ctx.response().closeHandler(v -> cancelled.set(true));
+        ToolCall toolCall = new ToolCall(session,
+                Optional.ofNullable(ctx.request().getHeader("X-Session-Cwd")).filter(s -> !s.isBlank()),
+                Optional.ofNullable(ctx.request().getHeader("X-Model")).filter(s -> !s.isBlank()),
+                cancelled::get);
+        ToolResult result = runtime.execute(name, args, toolCall);
+        boolean withData = "true".equals(ctx.request().getParam("include_data"));
+        json(ctx, 200, render(result, withData));
+    }
+
+    static Map<String, Object> render(ToolResult result, boolean withImageData) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("content", result.content().stream().map(b -> block(b, withImageData)).toList());
+        body.put("is_error", result.isError());
+        if (result.error() != null) {
+            Map<String, Object> err = new LinkedHashMap<>();
+            err.put("name", result.error().name());
+            err.put("code", result.error().code());
+            body.put("error", err);
+        }
+        body.put("metadata", result.metadata());
+        return body;
+    }
+
+    private static Map<String, Object> block(ContentBlock b, boolean withData) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (b instanceof ContentBlock.Text t) {
+            m.put("type", "text");
+            m.put("text", t.text());
+        } else if (b instanceof ContentBlock.Image i) {
+            m.put("type", "image");
+            m.put("media_type", i.mediaType());
+            m.put("attachment_id", i.attachmentId());
+            if (withData && i.data() != null) {
+                m.put("data", Base64.getEncoder().encodeToString(i.data()));
+            }
+        }
+        return m;
+    }
+
+    private void json(RoutingContext ctx, int status, Object body) {
+        if (ctx.response().ended() || ctx.response().closed()) {
+            return;
+        }
+        try {
+            byte[] bytes = mapper.writeValueAsBytes(body);
+            ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+                    .end(Buffer.buffer(bytes));
+        } catch (java.io.IOException e) {
+            ctx.fail(e);
+        }
+    }
+
+    private void error(RoutingContext ctx, int status, String message) {
+        json(ctx, status, Map.of("error", message));
+    }
+}
