@@ -1,0 +1,105 @@
+package dev.toolfs.fs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class LiteralEditTest {
+
+    private static String edit(String file, String oldS, String newS) {
+        return LiteralEdit.apply(file, new TextEdit(oldS, newS, false)).physicalAfter();
+    }
+
+    @Test
+    void replacesAUniqueSpanAndNothingElse() {
+        assertThat(edit("alpha\nbeta\ngamma\n", "beta", "BETA")).isEqualTo("alpha\nBETA\ngamma\n");
+    }
+
+    @Test
+    void lfOldStringMatchesACrlfFileAndTheReplacementKeepsCrlf() {
+        String file = "one\r\ntwo\r\nthree\r\n";
+        assertThat(edit(file, "one\ntwo\n", "uno\ndos\n")).isEqualTo("uno\r\ndos\r\nthree\r\n");
+        assertThat(edit(file, "two", "2\n2")).isEqualTo("one\r\n2\r\n2\r\nthree\r\n");
+    }
+
+    @Test
+    void mixedEndingsKeepEachUntouchedLinesEnding() {
+        String file = "a\r\nb\nc\r\nd\n";
+        assertThat(edit(file, "b", "B")).isEqualTo("a\r\nB\nc\r\nd\n");
+        assertThat(edit(file, "c\nd", "C\nD")).isEqualTo("a\r\nb\nC\r\nD\n");
+    }
+
+    @Test
+    void bomIsKeptAndNotPartOfTheText() {
+        String file = "\uFEFFhello\n";
+        LiteralEdit.Result r = LiteralEdit.apply(file, new TextEdit("hello", "bye", false));
+        assertThat(r.physicalAfter()).isEqualTo("\uFEFFbye\n");
+        assertThat(r.before()).isEqualTo("hello\n");
+        assertThat(r.after()).isEqualTo("bye\n");
+    }
+
+    @Test
+    void noFinalNewlineStaysWithout() {
+        assertThat(edit("x\ny", "y", "z")).isEqualTo("x\nz");
+    }
+
+    @Test
+    void replaceAllReplacesEveryOccurrence() {
+        LiteralEdit.Result r = LiteralEdit.apply("a b a b a", new TextEdit("a", "x", true));
+        assertThat(r.physicalAfter()).isEqualTo("x b x b x");
+        assertThat(r.replacements()).isEqualTo(3);
+    }
+
+    @Test
+    void ambiguousMatchNamesTheLines() {
+        assertThatThrownBy(() -> edit("x = 1\ny = 2\nx = 1\n", "x = 1", "x = 3"))
+                .isInstanceOf(EditMatchException.class)
+                .hasMessage("old_string matches 2 times (at lines 1, 3); include more surrounding lines in old_string "
+                        + "to make it unique, or set replace_all to true to replace every occurrence")
+                .extracting(e -> ((EditMatchException) e).code()).isEqualTo(FsErrorCode.FS_AMBIGUOUS_MATCH);
+    }
+
+    @Test
+    void manyMatchesAreListedUpToTen() {
+        String file = "a\n".repeat(12);
+        assertThatThrownBy(() -> edit(file, "a", "b"))
+                .hasMessageStartingWith("old_string matches more than 10 times (at lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …)");
+    }
+
+    @Test
+    void noMatchPointsAtTheLineThatMatchesIgnoringWhitespace() {
+        String file = "class A {\n    void run() {\n        go();\n    }\n}\n";
+        assertThatThrownBy(() -> edit(file, "void run() {\n  go();", "void run() {\n  stop();"))
+                .hasMessage("old_string was not found in the file, but it matches at line 2 if whitespace is ignored; "
+                        + "copy old_string exactly from a fresh read, including indentation and line breaks")
+                .extracting(e -> ((EditMatchException) e).code()).isEqualTo(FsErrorCode.FS_NO_MATCH);
+    }
+
+    @Test
+    void noMatchPointsAtTheFirstLineWhenALaterLineDiffers() {
+        String file = "first\nsecond\nthird\n";
+        assertThatThrownBy(() -> edit(file, "second\nTHIRD", "x"))
+                .hasMessage("old_string was not found in the file; its first line appears at line 2, so a later line "
+                        + "of old_string differs; read the file there and copy old_string exactly");
+    }
+
+    @Test
+    void noMatchAtAll() {
+        assertThatThrownBy(() -> edit("abc\n", "zzz", "y"))
+                .hasMessage("old_string was not found in the file; read the file and copy old_string exactly from it, including whitespace");
+    }
+
+    @Test
+    void editThatOnlyChangesLineEndingsIsRefused() {
+        assertThatThrownBy(() -> edit("a\r\nb\r\n", "a\r\nb", "a\nb"))
+                .hasMessageStartingWith("old_string and new_string differ only in line endings");
+    }
+
+    @Test
+    void crlfSpanBoundariesNeverSplitAPair() {
+        // old_string ending in \n consumes the whole \r\n; starting at \n starts at the \r.
+        assertThat(edit("a\r\nb\r\n", "a\n", "")).isEqualTo("b\r\n");
+        assertThat(edit("a\r\nb\r\n", "\nb", "")).isEqualTo("a\r\n");
+    }
+}

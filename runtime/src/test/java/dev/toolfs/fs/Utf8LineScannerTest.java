@@ -1,0 +1,118 @@
+package dev.toolfs.fs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+
+import org.junit.jupiter.api.Test;
+
+class Utf8LineScannerTest {
+
+    private static Utf8LineScanner scanner(byte[] bytes) {
+        return new Utf8LineScanner(new ByteArrayInputStream(bytes), null, 5);
+    }
+
+    private static Utf8LineScanner scanner(String s) {
+        return scanner(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void splitsOnLfAndCrlfAcrossBufferBoundaries() {
+        Utf8LineScanner s = scanner("alpha\r\nbeta\ngamma");
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("alpha", false));
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("beta", false));
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("gamma", false));
+        assertThat(s.nextLine(100)).isNull();
+    }
+
+    @Test
+    void countsRemainingLines() {
+        Utf8LineScanner s = scanner("a\nb\nc\nd");
+        assertThat(s.skipLine()).isTrue();
+        assertThat(s.countRemainingLines()).isEqualTo(3);
+        assertThat(scanner("a\nb\n").countRemainingLines()).isEqualTo(2);
+        assertThat(scanner("").countRemainingLines()).isZero();
+    }
+
+    @Test
+    void aHugeLineIsCutWithoutBeingHeldWhole() {
+        // 50 MB in one line, streamed: the scanner keeps only the first (max+1)*3 bytes of it.
+        long size = 50L * 1024 * 1024;
+        InputStream huge = new InputStream() {
+            long left = size;
+
+            @Override
+            public int read() {
+                return left-- > 0 ? 'x' : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (left <= 0) {
+                    return -1;
+                }
+                int n = (int) Math.min(len, left);
+                java.util.Arrays.fill(b, off, off + n, (byte) 'x');
+                left -= n;
+                return n;
+            }
+        };
+        Utf8LineScanner s = new Utf8LineScanner(huge, null, 64 * 1024);
+        TextLine line = s.nextLine(10);
+        assertThat(line.truncated()).isTrue();
+        assertThat(line.text()).isEqualTo("xxxxxxxxxx");
+        assertThat(s.nextLine(10)).isNull();
+        assertThat(s.bytesRead()).isEqualTo(size);
+    }
+
+    @Test
+    void multiByteCharactersSplitByTheCapAreNotErrors() {
+        Utf8LineScanner s = scanner("ééééééééééé\n");
+        TextLine line = s.nextLine(2);
+        assertThat(line).isEqualTo(new TextLine("éé", true));
+    }
+
+    @Test
+    void invalidUtf8IsNotText() {
+        byte[] bytes = { 'o', 'k', '\n', (byte) 0xC3, (byte) 0x28, '\n' };
+        Utf8LineScanner s = scanner(bytes);
+        assertThatThrownBy(s::checkHead).isInstanceOf(Utf8LineScanner.NotTextException.class)
+                .hasMessage("invalid UTF-8 in the first 5 bytes");
+        Utf8LineScanner lines = scanner(bytes);
+        lines.nextLine(10);
+        assertThatThrownBy(() -> lines.nextLine(10)).hasMessage("invalid UTF-8 in line 2");
+    }
+
+    @Test
+    void nulBytesAreNotText() {
+        assertThatThrownBy(scanner(new byte[] { 'a', 0, 'b' })::checkHead).hasMessage("it contains NUL bytes");
+        assertThatThrownBy(() -> scanner(new byte[] { 'a', 0, 'b' }).nextLine(10)).hasMessage("line 1 contains NUL bytes");
+    }
+
+    @Test
+    void aUtf8SequenceCutByTheHeadSampleIsFine() {
+        byte[] bytes = new byte[8192 + 1];
+        java.util.Arrays.fill(bytes, (byte) 'a');
+        bytes[8191] = (byte) 0xC3;
+        bytes[8192] = (byte) 0xA9;
+        Utf8LineScanner s = new Utf8LineScanner(new ByteArrayInputStream(bytes), null, 64 * 1024);
+        s.checkHead();
+    }
+
+    @Test
+    void digestCoversEveryByteEvenWhenLinesAreSkipped() throws Exception {
+        byte[] bytes = "one\ntwo\nthree\n".getBytes(StandardCharsets.UTF_8);
+        MessageDigest d = MessageDigest.getInstance("SHA-256");
+        Utf8LineScanner s = new Utf8LineScanner(new ByteArrayInputStream(bytes), d, 4);
+        s.skipLine();
+        s.nextLine(1);
+        s.drain();
+        assertThat(HexFormat.of().formatHex(d.digest()))
+                .isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)));
+    }
+}

@@ -1,0 +1,273 @@
+package dev.toolfs.fs.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.toolfs.fs.Cancellation;
+import dev.toolfs.fs.FileKind;
+import dev.toolfs.fs.FileStat;
+import dev.toolfs.fs.FileVersion;
+import dev.toolfs.fs.FsErrorCode;
+import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.Precondition;
+import dev.toolfs.fs.ResolvedPath;
+import dev.toolfs.fs.TextCursor;
+import dev.toolfs.fs.TextEdit;
+import dev.toolfs.fs.WriteOutcome;
+
+class LocalFileSystemTest {
+
+    @TempDir
+    Path tmp;
+    Path ws;
+    Path outside;
+    LocalFileSystem fs;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
+        outside = Files.createDirectories(tmp.resolve("ws-evil")).toRealPath();
+        fs = new LocalFileSystem(new Workspace(List.of(ws)), 8 * 1024 * 1024, 16 * 1024 * 1024);
+    }
+
+    private ResolvedPath resolve(String p) {
+        return fs.resolve("write", p, ws, Cancellation.NONE);
+    }
+
+    private FileVersion readVersion(ResolvedPath p) {
+        FileStat st = fs.stat(p);
+        try (TextCursor c = fs.openText(p, st, Cancellation.NONE)) {
+            while (c.skipLine()) {
+                // read it all
+            }
+            return c.version();
+        }
+    }
+
+    private static FsErrorCode codeOf(Runnable r) {
+        try {
+            r.run();
+        } catch (FsException e) {
+            return e.code();
+        }
+        throw new AssertionError("expected an FsException");
+    }
+
+    @Test
+    void writeCreatesParentsAndReportsCreation() throws IOException {
+        WriteOutcome o = fs.writeText(resolve("a/b/c.txt"), "hi\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(o.created()).isTrue();
+        assertThat(o.before()).isNull();
+        assertThat(Files.readString(ws.resolve("a/b/c.txt"))).isEqualTo("hi\n");
+        WriteOutcome again = fs.writeText(resolve("a/b/c.txt"), "ho\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(again.created()).isFalse();
+        assertThat(again.before()).isEqualTo("hi\n");
+        try (var files = Files.list(ws.resolve("a/b"))) {
+            assertThat(files.map(f -> f.getFileName().toString()).toList()).containsExactly("c.txt");
+        }
+    }
+
+    @Test
+    void writeKeepsPermissions() throws IOException {
+        Path f = Files.writeString(ws.resolve("script.sh"), "echo\n");
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rwxr-x---"));
+        fs.writeText(resolve("script.sh"), "echo hi\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("rwxr-x---");
+    }
+
+    @Test
+    void writeThroughASymlinkUpdatesTheTargetAndKeepsTheLink() throws IOException {
+        Path target = Files.writeString(ws.resolve("real.txt"), "old\n");
+        Path link = Files.createSymbolicLink(ws.resolve("link.txt"), Path.of("real.txt"));
+        fs.writeText(resolve("link.txt"), "new\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(target)).isEqualTo("new\n");
+    }
+
+    @Test
+    void writeThroughAHardLinkLeavesTheOtherNameAlone() throws IOException {
+        Path a = Files.writeString(ws.resolve("a.txt"), "shared\n");
+        Path b = Files.createLink(outside.resolve("b.txt"), a);
+        fs.writeText(resolve("a.txt"), "mine\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readString(b)).isEqualTo("shared\n");
+    }
+
+    @Test
+    void createIfAbsentNeverOverwrites() throws IOException {
+        Files.writeString(ws.resolve("x.txt"), "theirs\n");
+        assertThat(codeOf(() -> fs.writeText(resolve("x.txt"), "mine", Precondition.createIfAbsent(), Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_EXISTS);
+        assertThat(codeOf(() -> fs.writeText(resolve("x.txt"), "mine",
+                Precondition.createIfAbsent(FsErrorCode.FS_NOT_OBSERVED), Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_NOT_OBSERVED);
+        assertThat(Files.readString(ws.resolve("x.txt"))).isEqualTo("theirs\n");
+        fs.writeText(resolve("y.txt"), "mine", Precondition.createIfAbsent(), Cancellation.NONE);
+        assertThat(Files.readString(ws.resolve("y.txt"))).isEqualTo("mine");
+    }
+
+    @Test
+    void aChangedFileIsStale() throws IOException {
+        Path f = Files.writeString(ws.resolve("s.txt"), "one\n");
+        FileVersion seen = readVersion(resolve("s.txt"));
+        Files.writeString(f, "two, longer\n");
+        assertThat(codeOf(() -> fs.writeText(resolve("s.txt"), "x", Precondition.ifVersion(seen), Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        assertThat(codeOf(() -> fs.editText(resolve("s.txt"), new TextEdit("two", "2", false), Precondition.ifVersion(seen),
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        assertThat(Files.readString(f)).isEqualTo("two, longer\n");
+    }
+
+    @Test
+    void aSameSizeChangeWithTheSameTimestampIsStale() throws IOException {
+        Path f = Files.writeString(ws.resolve("racy.txt"), "aaaa\n");
+        FileTime mtime = Files.getLastModifiedTime(f);
+        FileVersion seen = readVersion(resolve("racy.txt"));
+        Files.writeString(f, "bbbb\n");
+        Files.setLastModifiedTime(f, mtime);
+        assertThat(codeOf(() -> fs.editText(resolve("racy.txt"), new TextEdit("b", "c", true), Precondition.ifVersion(seen),
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+    }
+
+    @Test
+    void anIdenticalStatThatWasRacyIsCheckedByContent() throws IOException {
+        // The stat cannot tell: the version claims the very stat the file has now, but was taken in a racy tick.
+        Path f = Files.writeString(ws.resolve("r.txt"), "aaaa\n");
+        FileVersion old = readVersion(resolve("r.txt"));
+        Files.writeString(f, "bbbb\n");
+        FileVersion now = fs.stat(resolve("r.txt")).version();
+        FileVersion racy = new FileVersion(now.size(), now.modifiedNanos(), now.changedNanos(), now.fileKey(),
+                old.contentHash(), false);
+        assertThat(codeOf(() -> fs.writeText(resolve("r.txt"), "c", Precondition.ifVersion(racy), Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_STALE_VERSION);
+    }
+
+    @Test
+    void aTouchIsNotAChange() throws IOException {
+        Path f = Files.writeString(ws.resolve("t.txt"), "same\n");
+        FileVersion seen = readVersion(resolve("t.txt"));
+        Files.setLastModifiedTime(f, FileTime.from(Instant.now().plusSeconds(30)));
+        Files.writeString(f, "same\n"); // a formatter rewriting identical bytes
+        fs.editText(resolve("t.txt"), new TextEdit("same", "changed", false), Precondition.ifVersion(seen), Cancellation.NONE);
+        assertThat(Files.readString(f)).isEqualTo("changed\n");
+    }
+
+    @Test
+    void aDeletedFileIsStaleForAGuardedEditAndNotFoundOtherwise() throws IOException {
+        Path f = Files.writeString(ws.resolve("d.txt"), "x\n");
+        FileVersion seen = readVersion(resolve("d.txt"));
+        Files.delete(f);
+        assertThat(codeOf(() -> fs.editText(resolve("d.txt"), new TextEdit("x", "y", false), Precondition.ifVersion(seen),
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        assertThat(codeOf(() -> fs.editText(resolve("d.txt"), new TextEdit("x", "y", false), Precondition.NONE,
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_NOT_FOUND);
+    }
+
+    @Test
+    void editIsByteExactOnCrlfAndBom() throws IOException {
+        byte[] before = "\uFEFFone\r\ntwo\r\nthree".getBytes(StandardCharsets.UTF_8);
+        Path f = Files.write(ws.resolve("w.txt"), before);
+        fs.editText(resolve("w.txt"), new TextEdit("one\ntwo", "1\n2", false), Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readAllBytes(f)).isEqualTo("\uFEFF1\r\n2\r\nthree".getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void editRefusesBinaryAndHugeFiles() throws IOException {
+        Files.write(ws.resolve("bin.dat"), new byte[] { 1, 0, 2 });
+        assertThat(codeOf(() -> fs.editText(resolve("bin.dat"), new TextEdit("a", "b", false), Precondition.NONE,
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_NOT_TEXT);
+        LocalFileSystem small = new LocalFileSystem(new Workspace(List.of(ws)), 10, 10);
+        Files.writeString(ws.resolve("big.txt"), "01234567890\n");
+        assertThat(codeOf(() -> small.editText(resolve("big.txt"), new TextEdit("0", "x", false), Precondition.NONE,
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_TOO_LARGE);
+    }
+
+    @Test
+    void aCancelledWriteLeavesTheFileWhole() throws IOException {
+        Path f = Files.writeString(ws.resolve("c.txt"), "keep\n");
+        assertThat(codeOf(() -> fs.writeText(resolve("c.txt"), "lost", Precondition.NONE, () -> true)))
+                .isEqualTo(FsErrorCode.FS_CANCELLED);
+        assertThat(Files.readString(f)).isEqualTo("keep\n");
+        try (var files = Files.list(ws)) {
+            assertThat(files.count()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void aFifoIsNotARegularFileAndNeverBlocks() throws Exception {
+        Path fifo = ws.resolve("pipe");
+        Process p = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(p.waitFor()).isZero();
+        assertThat(fs.stat(resolve("pipe")).kind()).isEqualTo(FileKind.OTHER);
+        assertThat(codeOf(() -> fs.writeText(resolve("pipe"), "x", Precondition.NONE, Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+        assertThat(codeOf(() -> fs.editText(resolve("pipe"), new TextEdit("a", "b", false), Precondition.NONE,
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+    }
+
+    @Test
+    void pathsOutsideTheWorkspaceAreRefused() throws IOException {
+        Files.writeString(outside.resolve("secret.txt"), "secret\n");
+        Files.createSymbolicLink(ws.resolve("leak.txt"), outside.resolve("secret.txt"));
+        Files.createSymbolicLink(ws.resolve("dangling.txt"), outside.resolve("new.txt"));
+        Files.createSymbolicLink(ws.resolve("dir"), outside);
+        for (String p : List.of("../ws-evil/secret.txt", outside.resolve("secret.txt").toString(), "leak.txt",
+                "dangling.txt", "dir/secret.txt", "dir/new.txt", "/etc/passwd")) {
+            assertThat(codeOf(() -> fs.resolve("write", p, ws, Cancellation.NONE))).as(p)
+                    .isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+        }
+        assertThat(Files.exists(outside.resolve("new.txt"))).isFalse();
+        FsException e = (FsException) catchThrowable(() -> fs.resolve("read", "../ws-evil/secret.txt", ws, Cancellation.NONE));
+        assertThat(e.messageFor(Path::toString)).isEqualTo("cannot read \"" + outside.resolve("secret.txt")
+                + "\": the path is outside the workspace (" + ws + "); use a path inside it");
+    }
+
+    @Test
+    void linksThatStayInsideAreFollowed() throws IOException {
+        Files.createDirectories(ws.resolve("sub"));
+        Files.writeString(ws.resolve("sub/t.txt"), "x");
+        Files.createSymbolicLink(ws.resolve("alias"), Path.of("sub"));
+        ResolvedPath p = fs.resolve("read", "alias/t.txt", ws, Cancellation.NONE);
+        assertThat(p.target()).isEqualTo(ws.resolve("sub/t.txt"));
+        assertThat(p.requested()).isEqualTo(ws.resolve("alias/t.txt"));
+    }
+
+    private static Throwable catchThrowable(Runnable r) {
+        try {
+            r.run();
+        } catch (Throwable t) {
+            return t;
+        }
+        return null;
+    }
+
+    @Test
+    void readVersionHashesTheContent() throws Exception {
+        Files.writeString(ws.resolve("h.txt"), "abc");
+        FileVersion v = readVersion(resolve("h.txt"));
+        assertThat(v.contentHash()).isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assertThat(v.size()).isEqualTo(3);
+    }
+
+    @Test
+    void missingFileStatsAsMissing() {
+        assertThat(fs.stat(resolve("nope.txt")).kind()).isEqualTo(FileKind.MISSING);
+        assertThatThrownBy(() -> fs.readText(resolve("nope.txt"), 100, Cancellation.NONE))
+                .isInstanceOf(FsException.class).extracting(e -> ((FsException) e).code()).isEqualTo(FsErrorCode.FS_NOT_FOUND);
+    }
+}
