@@ -1,0 +1,240 @@
+package dev.toolfs.sidecar;
+
+import static dev.toolfs.sidecar.Api.call;
+import static dev.toolfs.sidecar.Api.text;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+/** The REST API end to end against a temporary workspace: every SPEC.md result and error text, exactly. */
+@QuarkusTest
+@QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
+class RestApiTest {
+
+    Path ws;
+    String session;
+
+    @BeforeEach
+    void setUp() {
+        ws = TempWorkspace.root;
+        session = UUID.randomUUID().toString();
+    }
+
+    @Test
+    void listsTheToolsInStableOrderWithGuidance() {
+        JsonPath j = given().when().get("/tools").then().statusCode(200).extract().jsonPath();
+        assertThat(j.getList("tools.name")).containsExactly("read", "write", "edit");
+        assertThat(j.getMap("tools[0].input_schema.properties").keySet()).containsExactly("file_path", "offset", "limit");
+        assertThat(j.getList("tools[0].input_schema.required")).containsExactly("file_path");
+        assertThat(j.getInt("tools[0].input_schema.properties.offset.minimum")).isEqualTo(1);
+        assertThat(j.getList("tools[2].input_schema.required")).containsExactly("file_path", "old_string", "new_string");
+        assertThat(j.getBoolean("tools[2].input_schema.properties.replace_all.default")).isFalse();
+        assertThat(j.getString("guidance.read")).isEqualTo("Use the read tool — not shell commands like cat — to inspect text files. Results include line numbers. Use offset and limit to continue reading large files.");
+        assertThat(j.getString("guidance.write")).isEqualTo("Use the write tool to create files or completely replace file contents. Existing files are overwritten, so read an existing file first (the default fs-observation-policy requires it) and prefer edit for targeted changes.");
+        assertThat(j.getString("guidance.edit")).isEqualTo("Use the edit tool for targeted changes to existing UTF-8 text files. It replaces literal old_string with new_string; by default old_string must appear exactly once. If old_string appears multiple times, provide a more specific old_string or set replace_all to true. Read the file first (the default fs-observation-policy requires it), unless you just created or edited it in this session.");
+    }
+
+    @Test
+    void listsInAnthropicAndOpenAiShapes() {
+        given().when().get("/tools?format=anthropic").then().statusCode(200)
+                .body("tools[0].name", equalTo("read")).body("tools[0].input_schema.type", equalTo("object"));
+        given().when().get("/tools?format=openai").then().statusCode(200)
+                .body("tools[1].type", equalTo("function")).body("tools[1].function.name", equalTo("write"))
+                .body("tools[1].function.parameters.required", equalTo(List.of("file_path", "content")));
+        given().when().get("/tools?format=nope").then().statusCode(400)
+                .body("error", equalTo("unknown format \"nope\"; use anthropic or openai, or no format"));
+    }
+
+    @Test
+    void readShowsNumberedLinesAndTheReadCard() throws Exception {
+        Files.writeString(ws.resolve("Hello.java"), "class Hello {\r\n}\r\n");
+        JsonPath j = call("read", session, Map.of("file_path", "Hello.java"));
+        assertThat(text(j)).isEqualTo("<path>Hello.java</path>\n<type>file</type>\n<content>\n1: class Hello {\n2: }\n\n(End of file - total 2 lines)\n</content>");
+        assertThat(j.getBoolean("is_error")).isFalse();
+        assertThat(j.getMap("metadata")).containsEntry("kind", "read-card").containsEntry("path", "Hello.java")
+                .containsEntry("offset", 1).containsEntry("totalLines", 2).containsEntry("lang", "java");
+        assertThat(j.getString("metadata.lines[1].text")).isEqualTo("}");
+        assertThat(j.getMap("$")).doesNotContainKey("error");
+    }
+
+    @Test
+    void readPagesWithOffsetAndLimit() throws Exception {
+        Files.writeString(ws.resolve("five.txt"), "1\n2\n3\n4\n5\n");
+        assertThat(text(call("read", session, Map.of("file_path", "five.txt", "offset", 2, "limit", 2))))
+                .endsWith("2: 2\n3: 3\n\n(Showing lines 2-3 of 5. Use offset=4 to continue.)\n</content>");
+    }
+
+    @Test
+    void writeCreatesThenUpdatesWithTheFiveLineEnvelope() throws Exception {
+        JsonPath created = call("write", session, Map.of("file_path", "dir/new.txt", "content", "a\n"));
+        assertThat(text(created)).isEqualTo("<path>dir/new.txt</path>\n<type>file</type>\n<content>\nCreated file\n</content>");
+        assertThat(created.getMap("metadata")).containsEntry("kind", "diff-card").containsEntry("operation", "create")
+                .containsEntry("additions", 1).containsEntry("deletions", 0);
+        JsonPath updated = call("write", session, Map.of("file_path", "dir/new.txt", "content", "b\n"));
+        assertThat(text(updated)).isEqualTo("<path>dir/new.txt</path>\n<type>file</type>\n<content>\nUpdated file\n</content>");
+        assertThat(updated.getList("metadata.hunks", String.class)).containsExactly("@@ -1,1 +1,1 @@\n-a\n+b");
+        assertThat(Files.readString(ws.resolve("dir/new.txt"))).isEqualTo("b\n");
+    }
+
+    @Test
+    void editSaysTheExactSentences() throws Exception {
+        Files.writeString(ws.resolve("e.txt"), "x x\ny\n");
+        call("read", session, Map.of("file_path", "e.txt"));
+        assertThat(text(call("edit", session, Map.of("file_path", "e.txt", "old_string", "y", "new_string", "z"))))
+                .isEqualTo("The file e.txt has been updated successfully.");
+        assertThat(text(call("edit", session, Map.of("file_path", "e.txt", "old_string", "x", "new_string", "w", "replace_all", true))))
+                .isEqualTo("The file e.txt has been updated. All occurrences were successfully replaced.");
+        assertThat(Files.readString(ws.resolve("e.txt"))).isEqualTo("w w\nz\n");
+    }
+
+    @Test
+    void displayPathsFollowTheSessionFolder() throws Exception {
+        Files.createDirectories(ws.resolve("pkg"));
+        Files.writeString(ws.resolve("pkg/f.txt"), "x\n");
+        String t = given().contentType("application/json").header("X-Session-Id", session)
+                .header("X-Session-Cwd", ws.resolve("pkg").toString()).body(Map.of("file_path", "f.txt"))
+                .post("/tools/read").then().statusCode(200).extract().jsonPath().getString("content[0].text");
+        assertThat(t).startsWith("<path>f.txt</path>");
+        // Outside the session folder (but inside the workspace) the path is absolute.
+        Files.writeString(ws.resolve("top.txt"), "x\n");
+        String abs = given().contentType("application/json").header("X-Session-Id", session)
+                .header("X-Session-Cwd", ws.resolve("pkg").toString()).body(Map.of("file_path", "../top.txt"))
+                .post("/tools/read").then().statusCode(200).extract().jsonPath().getString("content[0].text");
+        assertThat(abs).startsWith("<path>" + ws.resolve("top.txt") + "</path>");
+        given().contentType("application/json").header("X-Session-Cwd", "/").body(Map.of("file_path", "f.txt"))
+                .post("/tools/read").then().statusCode(400).body("error", startsWith("the session folder \"/\" is outside the workspace"));
+    }
+
+    // ---- every SPEC.md error text
+
+    private void assertError(String tool, Map<String, ?> args, String message, String name, String code) {
+        JsonPath j = call(tool, session, args);
+        assertThat(j.getBoolean("is_error")).isTrue();
+        assertThat(text(j)).isEqualTo("Error: " + message);
+        assertThat(j.getString("error.name")).isEqualTo(name);
+        assertThat(j.getString("error.code")).isEqualTo(code);
+    }
+
+    private void assertValidation(String tool, Map<String, ?> args, String message) {
+        assertError(tool, args, message, "ValidationError", "INVALID_ARGUMENT");
+    }
+
+    @Test
+    void filePathMustBeANonEmptyString() {
+        assertValidation("read", Map.of(), "file_path must be a non-empty string");
+        assertValidation("read", Map.of("file_path", ""), "file_path must be a non-empty string");
+        assertValidation("read", Map.of("file_path", 7), "file_path must be a non-empty string");
+        assertValidation("write", Map.of("content", "x"), "file_path must be a non-empty string");
+        assertValidation("edit", Map.of("old_string", "a", "new_string", "b"), "file_path must be a non-empty string");
+    }
+
+    @Test
+    void limitMustNotExceedTheReadLimit() throws Exception {
+        Files.writeString(ws.resolve("l.txt"), "x\n");
+        assertValidation("read", Map.of("file_path", "l.txt", "limit", 2001), "limit must be less than or equal to 2000");
+        assertValidation("read", Map.of("file_path", "l.txt", "limit", 0), "limit must be greater than or equal to 1");
+        assertValidation("read", Map.of("file_path", "l.txt", "offset", "2"), "offset must be an integer");
+    }
+
+    @Test
+    void editArgumentsAreChecked() {
+        assertValidation("edit", Map.of("file_path", "a", "old_string", "", "new_string", "b"), "old_string must be a non-empty string");
+        assertValidation("edit", Map.of("file_path", "a", "new_string", "b"), "old_string must be a non-empty string");
+        assertValidation("edit", Map.of("file_path", "a", "old_string", "same", "new_string", "same"), "old_string and new_string must differ");
+        assertValidation("edit", Map.of("file_path", "a", "old_string", "x"), "new_string must be a string");
+        assertValidation("write", Map.of("file_path", "a"), "content must be a string");
+        assertValidation("read", Map.of("file_path", "a", "path", "b"), "unknown argument \"path\"; read takes file_path, offset, limit");
+    }
+
+    @Test
+    void readErrorsNameTheDisplayPath() throws Exception {
+        assertError("read", Map.of("file_path", "missing.txt"), "cannot read \"missing.txt\": not found", "FsError", "FS_NOT_FOUND");
+        Files.createDirectories(ws.resolve("folder"));
+        assertError("read", Map.of("file_path", "folder"), "cannot read \"folder\": not a regular file", "FsError", "FS_NOT_REGULAR_FILE");
+        Files.writeString(ws.resolve("two.txt"), "a\nb\n");
+        assertValidation("read", Map.of("file_path", "two.txt", "offset", 3), "offset 3 is out of range for \"two.txt\" (2 lines)");
+        Files.write(ws.resolve("blob.bin"), new byte[] { 'P', 'K', 3, 4, 0, 0 });
+        assertError("read", Map.of("file_path", "blob.bin"), "cannot read \"blob.bin\": not a UTF-8 text file (it contains NUL bytes); use read_image for an image, or a shell tool for other binary files", "FsError", "FS_NOT_TEXT");
+    }
+
+    @Test
+    void emptyFileReadsAsZeroLines() throws Exception {
+        Files.writeString(ws.resolve("empty.txt"), "");
+        assertThat(text(call("read", session, Map.of("file_path", "empty.txt", "offset", 1))))
+                .isEqualTo("<path>empty.txt</path>\n<type>file</type>\n<content>\n\n(End of file - total 0 lines)\n</content>");
+    }
+
+    @Test
+    void guardedMutationsCarryTheirRecovery() throws Exception {
+        Path f = Files.writeString(ws.resolve("g.txt"), "v1\n");
+        assertError("edit", Map.of("file_path", "g.txt", "old_string", "v1", "new_string", "v2"),
+                "cannot edit \"g.txt\": the file exists but has not been read in this session — read the file, then retry",
+                "FsError", "FS_NOT_OBSERVED");
+        assertError("write", Map.of("file_path", "g.txt", "content", "x"),
+                "cannot write \"g.txt\": the file exists but has not been read in this session — read the file, then retry",
+                "FsError", "FS_NOT_OBSERVED");
+        call("read", session, Map.of("file_path", "g.txt"));
+        Files.writeString(f, "v1 changed by someone else\n");
+        assertError("edit", Map.of("file_path", "g.txt", "old_string", "v1", "new_string", "v2"),
+                "cannot edit \"g.txt\": the file has changed since it was last read — re-read the file, then retry",
+                "FsError", "FS_STALE_VERSION");
+        assertThat(Files.readString(f)).isEqualTo("v1 changed by someone else\n");
+    }
+
+    @Test
+    void editMatchErrorsGiveLineNumbers() throws Exception {
+        Files.writeString(ws.resolve("m.txt"), "a = 1\nb = 2\na = 1\n");
+        call("read", session, Map.of("file_path", "m.txt"));
+        assertError("edit", Map.of("file_path", "m.txt", "old_string", "a = 1", "new_string", "a = 3"),
+                "cannot edit \"m.txt\": old_string matches 2 times (at lines 1, 3); include more surrounding lines in old_string to make it unique, or set replace_all to true to replace every occurrence",
+                "FsError", "FS_AMBIGUOUS_MATCH");
+        assertError("edit", Map.of("file_path", "m.txt", "old_string", "c = 3", "new_string", "c = 4"),
+                "cannot edit \"m.txt\": old_string was not found in the file; read the file and copy old_string exactly from it, including whitespace",
+                "FsError", "FS_NO_MATCH");
+    }
+
+    @Test
+    void pathsOutsideTheWorkspaceAreRefused() {
+        JsonPath j = call("read", session, Map.of("file_path", "/etc/passwd"));
+        assertThat(text(j)).isEqualTo("Error: cannot read \"/etc/passwd\": the path is outside the workspace (" + ws + "); use a path inside it");
+        assertThat(j.getString("error.code")).isEqualTo("FS_OUTSIDE_WORKSPACE");
+    }
+
+    @Test
+    void writingASymlinkedFileUpdatesItsTarget() throws Exception {
+        Path target = Files.writeString(ws.resolve("target.txt"), "old\n");
+        Path link = Files.createSymbolicLink(ws.resolve("alias.txt"), Path.of("target.txt"));
+        call("read", session, Map.of("file_path", "alias.txt"));
+        assertThat(text(call("write", session, Map.of("file_path", "alias.txt", "content", "new\n")))).contains("Updated file");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(target, StandardCharsets.UTF_8)).isEqualTo("new\n");
+    }
+
+    // ---- protocol failures
+
+    @Test
+    void protocolFailuresAreJson() {
+        given().contentType("application/json").body("{}").post("/tools/nope").then().statusCode(404)
+                .body("error", equalTo("unknown tool \"nope\"; the tools are read, write, edit"));
+        given().contentType("application/json").body("[1]").post("/tools/read").then().statusCode(400)
+                .body("error", equalTo("the request body must be a JSON object of the tool's arguments"));
+        given().contentType("application/json").body("{").post("/tools/read").then().statusCode(400)
+                .body("error", equalTo("the request body is not valid JSON: send the tool's arguments as a JSON object"));
+        given().get("/tools/read").then().statusCode(405);
+    }
+}
