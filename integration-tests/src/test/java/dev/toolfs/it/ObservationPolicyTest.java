@@ -1,0 +1,150 @@
+package dev.toolfs.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.toolfs.runtime.ToolResult;
+import dev.toolfs.runtime.ToolRuntime;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+/** Every rule of SPEC.md's observation policy, through the in-process API. */
+@QuarkusTest
+@QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
+class ObservationPolicyTest {
+
+    @Inject
+    ToolRuntime runtime;
+
+    InProcess tools;
+    Path ws;
+    String name;
+
+    @BeforeEach
+    void setUp() {
+        tools = new InProcess(runtime, UUID.randomUUID().toString());
+        ws = TempWorkspace.root;
+        name = "f-" + UUID.randomUUID() + ".txt";
+    }
+
+    private static void assertOk(ToolResult r) {
+        assertThat(r.isError()).as(r.text()).isFalse();
+    }
+
+    private static void assertError(ToolResult r, String code, String text) {
+        assertThat(r.isError()).isTrue();
+        assertThat(r.error().code()).isEqualTo(code);
+        assertThat(r.text()).isEqualTo("Error: " + text);
+    }
+
+    @Test
+    void writingANeverObservedMissingFileCreatesIt() throws Exception {
+        assertThat(tools.write(name, "new\n").text()).contains("Created file");
+        assertThat(Files.readString(ws.resolve(name))).isEqualTo("new\n");
+    }
+
+    @Test
+    void replacingAnUnreadFileIsRefused() throws Exception {
+        Files.writeString(ws.resolve(name), "theirs\n");
+        assertError(tools.write(name, "mine\n"), "FS_NOT_OBSERVED",
+                "cannot write \"" + name + "\": the file exists but has not been read in this session — read the file, then retry");
+        assertError(tools.edit(name, "theirs", "mine"), "FS_NOT_OBSERVED",
+                "cannot edit \"" + name + "\": the file exists but has not been read in this session — read the file, then retry");
+        assertThat(Files.readString(ws.resolve(name))).isEqualTo("theirs\n");
+    }
+
+    @Test
+    void afterItsOwnWriteOrEditASessionNeedNotReRead() throws Exception {
+        Files.writeString(ws.resolve(name), "one\n");
+        assertOk(tools.read(name));
+        assertOk(tools.write(name, "two\n"));
+        assertOk(tools.edit(name, "two", "three"));
+        assertOk(tools.edit(name, "three", "four"));
+        assertOk(tools.write(name, "five\n"));
+        assertThat(Files.readString(ws.resolve(name))).isEqualTo("five\n");
+    }
+
+    @Test
+    void anOutsideChangeIsStaleUntilReRead() throws Exception {
+        Path f = Files.writeString(ws.resolve(name), "one\n");
+        assertOk(tools.read(name));
+        Files.writeString(f, "one, changed\n");
+        assertError(tools.write(name, "mine\n"), "FS_STALE_VERSION",
+                "cannot write \"" + name + "\": the file has changed since it was last read — re-read the file, then retry");
+        assertError(tools.edit(name, "one", "uno"), "FS_STALE_VERSION",
+                "cannot edit \"" + name + "\": the file has changed since it was last read — re-read the file, then retry");
+        assertOk(tools.read(name));
+        assertOk(tools.edit(name, "one", "uno"));
+        assertThat(Files.readString(f)).isEqualTo("uno, changed\n");
+    }
+
+    @Test
+    void aDeletedFileIsStaleThenNotFoundForEditAndCreatedByWrite() throws Exception {
+        Path f = Files.writeString(ws.resolve(name), "x\n");
+        assertOk(tools.read(name));
+        Files.delete(f);
+        assertError(tools.edit(name, "x", "y"), "FS_STALE_VERSION",
+                "cannot edit \"" + name + "\": the file was deleted after it was last read — re-read the file, then retry");
+        assertError(tools.read(name), "FS_NOT_FOUND", "cannot read \"" + name + "\": not found");
+        assertError(tools.edit(name, "x", "y"), "FS_NOT_FOUND",
+                "cannot edit \"" + name + "\": not found — check the path, or create the file with write");
+        assertThat(tools.write(name, "again\n").text()).contains("Created file");
+    }
+
+    @Test
+    void aFileCreatedAfterConfirmedAbsenceIsNotOverwritten() throws Exception {
+        assertError(tools.read(name), "FS_NOT_FOUND", "cannot read \"" + name + "\": not found");
+        Files.writeString(ws.resolve(name), "someone else's\n");
+        assertError(tools.write(name, "mine\n"), "FS_EXISTS", "cannot create \"" + name
+                + "\": the file was created by someone else after it was found missing; nothing was overwritten — read it, then retry");
+        assertThat(Files.readString(ws.resolve(name))).isEqualTo("someone else's\n");
+    }
+
+    @Test
+    void aTouchOrIdenticalRewriteIsNotStale() throws Exception {
+        Path f = Files.writeString(ws.resolve(name), "same\n");
+        assertOk(tools.read(name));
+        Files.setLastModifiedTime(f, FileTime.from(Instant.now().plusSeconds(60)));
+        Files.writeString(f, "same\n");
+        assertOk(tools.edit(name, "same", "edited"));
+    }
+
+    @Test
+    void aSameSizeChangeInTheSameTickIsStale() throws Exception {
+        Path f = Files.writeString(ws.resolve(name), "aaaa\n");
+        FileTime mtime = Files.getLastModifiedTime(f);
+        assertOk(tools.read(name));
+        Files.writeString(f, "bbbb\n");
+        Files.setLastModifiedTime(f, mtime);
+        assertThat(tools.edit(name, "bbbb", "cccc").error().code()).isEqualTo("FS_STALE_VERSION");
+        assertThat(Files.readString(f)).isEqualTo("bbbb\n");
+    }
+
+    @Test
+    void sessionsAreIsolated() throws Exception {
+        Files.writeString(ws.resolve(name), "shared\n");
+        assertOk(tools.read(name));
+        InProcess other = new InProcess(runtime, "other-" + UUID.randomUUID());
+        assertThat(other.edit(name, "shared", "mine").error().code()).isEqualTo("FS_NOT_OBSERVED");
+        assertOk(tools.edit(name, "shared", "mine"));
+    }
+
+    @Test
+    void anyReadWindowCounts() throws Exception {
+        Files.writeString(ws.resolve(name), "1\n2\n3\n");
+        assertOk(runtime.execute("read", java.util.Map.of("file_path", name, "offset", 3, "limit", 1),
+                dev.toolfs.runtime.ToolCall.session("window-" + name)));
+        assertOk(runtime.execute("edit", java.util.Map.of("file_path", name, "old_string", "1", "new_string", "one"),
+                dev.toolfs.runtime.ToolCall.session("window-" + name)));
+    }
+}
