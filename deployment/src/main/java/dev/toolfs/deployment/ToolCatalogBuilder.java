@@ -68,7 +68,10 @@ final class ToolCatalogBuilder {
     List<ToolDescriptor> build() {
         List<ToolDescriptor> tools = new ArrayList<>();
         Map<String, String> names = new HashMap<>();
-        for (AnnotationInstance a : index.getAnnotations(CATALOG_TOOL)) {
+        // Sorted by class name, so the catalog and its messages do not depend on the index's iteration order.
+        List<AnnotationInstance> found = new ArrayList<>(index.getAnnotations(CATALOG_TOOL));
+        found.sort(java.util.Comparator.comparing(a -> a.target().asClass().name().toString()));
+        for (AnnotationInstance a : found) {
             ClassInfo tool = a.target().asClass();
             ToolDescriptor d = describe(tool, a);
             if (d == null) {

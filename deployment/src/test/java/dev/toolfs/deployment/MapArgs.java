@@ -1,0 +1,6 @@
+package dev.toolfs.deployment;
+
+import java.util.Map;
+
+public record MapArgs(Map<String, String> options) {
+}

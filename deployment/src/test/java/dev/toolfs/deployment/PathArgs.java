@@ -1,0 +1,4 @@
+package dev.toolfs.deployment;
+
+public record PathArgs(String filePath) {
+}
