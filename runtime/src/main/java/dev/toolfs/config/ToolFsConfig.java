@@ -35,6 +35,19 @@ public interface ToolFsConfig {
     /** Access control of the HTTP endpoints. */
     Auth auth();
 
+    /** The REST endpoints. */
+    Rest rest();
+
+    interface Rest {
+        /**
+         * The largest request body {@code POST /tools/{name}} accepts; a larger one gets a JSON 413. Keep
+         * {@code quarkus.http.limits.max-body-size} above it: bodies over that are refused by Quarkus itself, with an
+         * empty 413.
+         */
+        @WithDefault("10M")
+        io.quarkus.runtime.configuration.MemorySize maxBodySize();
+    }
+
     interface Workspace {
         /**
          * The folders the tools may read and write, absolute or relative to the process's current folder. The first

@@ -7,6 +7,8 @@ import io.vertx.ext.web.RoutingContext;
 /** Gives the protocol failures raised before our handler runs (a body over the limit: 413) a JSON body too. */
 public class RestFailureHandler implements Handler<RoutingContext> {
 
+    static final String TOO_LARGE = "the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)";
+
     @Override
     public void handle(RoutingContext ctx) {
         int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
@@ -14,7 +16,7 @@ public class RestFailureHandler implements Handler<RoutingContext> {
             return;
         }
         String message = status == 413
-                ? "the request body is over the size limit (quarkus.http.limits.max-body-size)"
+                ? TOO_LARGE
                 : "the request failed" + (ctx.failure() == null ? "" : ": " + ctx.failure().getMessage());
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
                 .end(new JsonObject().put("error", message).encode());

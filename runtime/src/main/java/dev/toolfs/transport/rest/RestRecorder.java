@@ -2,6 +2,10 @@ package dev.toolfs.transport.rest;
 
 import java.util.function.Consumer;
 
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import io.quarkus.runtime.configuration.MemorySize;
+
 import io.quarkus.runtime.annotations.Recorder;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.Route;
@@ -16,6 +20,10 @@ public class RestRecorder {
     }
 
     public Consumer<Route> route(Handler<RoutingContext> bodyHandler) {
-        return route -> route.handler(bodyHandler).failureHandler(new RestFailureHandler());
+        long max = ConfigProvider.getConfig().getOptionalValue("quarkus.tool-fs.rest.max-body-size", MemorySize.class)
+                .map(MemorySize::asLongValue).orElse(10L * 1024 * 1024);
+        BodyLimitHandler limit = new BodyLimitHandler(max);
+        return route -> route.handler(limit).handler(bodyHandler).handler(limit)
+                .failureHandler(new RestFailureHandler());
     }
 }

@@ -1,0 +1,54 @@
+package dev.toolfs.sidecar;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+
+/** With a token, every endpoint wants it; an oversized body gets a JSON 413 and the server stays up. */
+@QuarkusTest
+@TestProfile(AuthAndLimitsTest.WithToken.class)
+@QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
+class AuthAndLimitsTest {
+
+    public static class WithToken implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("quarkus.tool-fs.auth.token", "s3cret", "quarkus.tool-fs.rest.max-body-size", "64K");
+        }
+    }
+
+    @Test
+    void aMissingOrWrongTokenIs401() {
+        given().get("/tools").then().statusCode(401).header("WWW-Authenticate", "Bearer")
+                .body("error", equalTo("missing or wrong bearer token: send Authorization: Bearer <token>"));
+        given().header("Authorization", "Bearer wrong").get("/tools").then().statusCode(401);
+        given().header("Authorization", "Bearer s3cret-and-more").contentType("application/json").body("{}")
+                .post("/tools/read").then().statusCode(401);
+    }
+
+    @Test
+    void theRightTokenPasses() {
+        given().header("Authorization", "Bearer s3cret").get("/tools").then().statusCode(200)
+                .body("tools[0].name", equalTo("read"));
+        given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                .body(Map.of("file_path", "none.txt")).post("/tools/read").then().statusCode(200)
+                .body("is_error", equalTo(true)).body("error.code", equalTo("FS_NOT_FOUND"));
+    }
+
+    @Test
+    void anOversizedBodyIs413AndTheServerStaysUp() {
+        String big = "x".repeat(100 * 1024);
+        given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                .body(Map.of("file_path", "big.txt", "content", big)).post("/tools/write").then().statusCode(413)
+                .body("error", equalTo("the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)"));
+        given().header("Authorization", "Bearer s3cret").get("/tools").then().statusCode(200);
+    }
+}
