@@ -19,11 +19,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
@@ -97,9 +99,9 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     private FileStat statOf(String op, ResolvedPath path) {
-        BasicFileAttributes a;
+        Stat a;
         try {
-            a = Files.readAttributes(path.target(), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            a = Stat.of(path.target());
         } catch (NoSuchFileException e) {
             return FileStat.MISSING;
         } catch (AccessDeniedException e) {
@@ -107,30 +109,42 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (IOException e) {
             throw FsException.io(op, path.requested(), e);
         }
-        if (a.isRegularFile()) {
-            return new FileStat(FileKind.REGULAR, a.size(), statVersion(path.target(), a, null));
+        if (a.regularFile()) {
+            return new FileStat(FileKind.REGULAR, a.size(), a.version(null));
         }
-        return new FileStat(a.isDirectory() ? FileKind.DIRECTORY : FileKind.OTHER, a.size(), null);
+        return new FileStat(a.directory() ? FileKind.DIRECTORY : FileKind.OTHER, a.size(), null);
     }
 
-    private static FileVersion statVersion(Path target, BasicFileAttributes a, String hash) {
-        long mtime = toNanos(a.lastModifiedTime());
-        long ctime = -1;
-        try {
-            Object c = Files.getAttribute(target, "unix:ctime", LinkOption.NOFOLLOW_LINKS);
-            if (c instanceof java.nio.file.attribute.FileTime ft) {
-                ctime = toNanos(ft);
+    /** One stat (one system call where the platform has a "unix" attribute view), not following links. */
+    private record Stat(boolean regularFile, boolean directory, long size, long modifiedNanos, long changedNanos,
+            Object fileKey) {
+
+        static Stat of(Path target) throws IOException {
+            try {
+                Map<String, Object> u = Files.readAttributes(target, "unix:*", LinkOption.NOFOLLOW_LINKS);
+                return new Stat((Boolean) u.get("isRegularFile"), (Boolean) u.get("isDirectory"), (Long) u.get("size"),
+                        toNanos((FileTime) u.get("lastModifiedTime")), toNanos((FileTime) u.get("ctime")),
+                        u.get("fileKey"));
+            } catch (UnsupportedOperationException | IllegalArgumentException e) {
+                BasicFileAttributes b = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                return new Stat(b.isRegularFile(), b.isDirectory(), b.size(), toNanos(b.lastModifiedTime()), -1,
+                        b.fileKey());
             }
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            // No ctime on this platform: mtime, size, identity and the hash still decide.
         }
-        java.time.Instant clock = java.time.Instant.now();
-        long now = clock.getEpochSecond() * 1_000_000_000L + clock.getNano();
-        boolean trusted = now - Math.max(mtime, ctime) > RACY_WINDOW_NANOS;
-        return new FileVersion(a.size(), mtime, ctime, a.fileKey(), hash, trusted);
+
+        /**
+         * The version this stat proves. It is trusted only if the file was last changed well before now: a write in
+         * the same timestamp tick as our read would otherwise go unseen ("racily clean").
+         */
+        FileVersion version(String hash) {
+            java.time.Instant clock = java.time.Instant.now();
+            long now = clock.getEpochSecond() * 1_000_000_000L + clock.getNano();
+            boolean trusted = now - Math.max(modifiedNanos, changedNanos) > RACY_WINDOW_NANOS;
+            return new FileVersion(size, modifiedNanos, changedNanos, fileKey, hash, trusted);
+        }
     }
 
-    private static long toNanos(java.nio.file.attribute.FileTime t) {
+    private static long toNanos(FileTime t) {
         java.time.Instant i = t.toInstant();
         return i.getEpochSecond() * 1_000_000_000L + i.getNano();
     }
@@ -459,8 +473,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 temp = null;
             }
             syncDirectory(dir);
-            BasicFileAttributes a = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return statVersion(target, a, hashOf(data));
+            return Stat.of(target).version(hashOf(data));
         } catch (FsException e) {
             throw e;
         } catch (AccessDeniedException e) {
