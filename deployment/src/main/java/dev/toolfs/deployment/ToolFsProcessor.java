@@ -15,6 +15,7 @@ import dev.toolfs.runtime.ToolRuntime;
 import dev.toolfs.tools.EditTool;
 import dev.toolfs.tools.ReadTool;
 import dev.toolfs.tools.WriteTool;
+import dev.toolfs.transport.rest.ExposureCheck;
 import dev.toolfs.transport.rest.RestRecorder;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
@@ -83,6 +84,14 @@ class ToolFsProcessor {
                 .unremovable()
                 .supplier(recorder.catalog(tools))
                 .done();
+    }
+
+    /** Serving the tools over HTTP brings the exposure check: no non-loopback listener without a token. */
+    @BuildStep
+    void restBeans(ToolFsBuildTimeConfig config, BuildProducer<AdditionalBeanBuildItem> beans) {
+        if (config.rest().enabled()) {
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(ExposureCheck.class));
+        }
     }
 
     @BuildStep

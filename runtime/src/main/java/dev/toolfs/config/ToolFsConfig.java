@@ -38,6 +38,17 @@ public interface ToolFsConfig {
     /** The REST endpoints. */
     Rest rest();
 
+    /** The MCP endpoint of the sidecar. */
+    Mcp mcp();
+
+    interface Mcp {
+        /**
+         * Browser origins allowed to call {@code /mcp} besides localhost ones (e.g. {@code https://agent.example.com}).
+         * A request with any other {@code Origin} gets 403, as the MCP specification requires against DNS rebinding.
+         */
+        Optional<List<String>> allowedOrigins();
+    }
+
     interface Rest {
         /**
          * The largest request body {@code POST /tools/{name}} accepts; a larger one gets a JSON 413. Keep

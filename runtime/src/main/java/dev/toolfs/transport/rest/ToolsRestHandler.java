@@ -1,7 +1,5 @@
 package dev.toolfs.transport.rest;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +49,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         init();
         if (!authorized(ctx)) {
             ctx.response().putHeader("WWW-Authenticate", "Bearer");
-            error(ctx, 401, "missing or wrong bearer token: send Authorization: Bearer <token>");
+            error(ctx, 401, BearerToken.MISSING);
             return;
         }
         String name = ctx.pathParam("name");
@@ -77,14 +75,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
     }
 
     private boolean authorized(RoutingContext ctx) {
-        Optional<String> token = config.auth().token().filter(t -> !t.isEmpty());
-        if (token.isEmpty()) {
-            return true;
-        }
-        String header = ctx.request().getHeader("Authorization");
-        String expected = "Bearer " + token.get();
-        byte[] given = header == null ? new byte[0] : header.getBytes(StandardCharsets.UTF_8);
-        return MessageDigest.isEqual(given, expected.getBytes(StandardCharsets.UTF_8));
+        return BearerToken.accepts(config.auth().token(), ctx.request().getHeader("Authorization"));
     }
 
     private void list(RoutingContext ctx) {

@@ -1,0 +1,25 @@
+package dev.toolfs.sidecar;
+
+import java.util.Arrays;
+
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.annotations.QuarkusMain;
+
+/**
+ * Starts the sidecar: HTTP (REST and MCP Streamable HTTP) by default, or MCP over stdin/stdout with {@code --stdio},
+ * in which case nothing listens on the network and every log line goes to stderr, keeping stdout for the protocol.
+ */
+@QuarkusMain
+public class SidecarMain {
+
+    public static void main(String... args) {
+        if (Arrays.asList(args).contains("--stdio")) {
+            System.setProperty("quarkus.http.host-enabled", "false");
+            System.setProperty("quarkus.log.console.stderr", "true");
+            System.setProperty("quarkus.banner.enabled", "false");
+            Quarkus.run(StdioApplication.class, args);
+        } else {
+            Quarkus.run(args);
+        }
+    }
+}

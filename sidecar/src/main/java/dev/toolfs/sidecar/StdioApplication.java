@@ -1,0 +1,31 @@
+package dev.toolfs.sidecar;
+
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.io.PrintStream;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.toolfs.fs.local.Workspace;
+import dev.toolfs.runtime.ToolRuntime;
+import dev.toolfs.transport.mcp.StdioMcpServer;
+import io.quarkus.arc.Arc;
+import io.quarkus.runtime.QuarkusApplication;
+
+/** The {@code --stdio} mode: serve MCP on stdin/stdout until stdin closes, then exit cleanly. */
+public class StdioApplication implements QuarkusApplication {
+
+    @Override
+    public int run(String... args) throws Exception {
+        // The protocol owns stdout; anything else that prints goes to stderr.
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
+        System.setOut(System.err);
+        var container = Arc.container();
+        StdioMcpServer server = new StdioMcpServer(container.instance(ToolRuntime.class).get(),
+                container.instance(ObjectMapper.class).get(), container.instance(Workspace.class).get(),
+                getClass().getPackage().getImplementationVersion() == null ? "dev"
+                        : getClass().getPackage().getImplementationVersion());
+        server.serve(System.in, protocol);
+        return 0;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.toolfs.transport.mcp;
+
+import java.net.URI;
+import java.util.List;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.toolfs.config.ToolFsConfig;
+import dev.toolfs.transport.rest.BearerToken;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * In front of {@code /mcp}: the bearer token when one is configured (401), the {@code Origin} check against DNS
+ * rebinding (403), and the body limit (413), each answered with a JSON {@code {"error": "…"}}.
+ */
+@Singleton
+public class McpHttpGuard {
+
+    @Inject
+    ToolFsConfig config;
+
+    void install(@Observes Router router) {
+        // Runs before the MCP server's own routes.
+        router.route("/mcp*").order(Integer.MIN_VALUE + 100).handler(this::guard);
+    }
+
+    void guard(RoutingContext ctx) {
+        if (!BearerToken.accepts(config.auth().token(), ctx.request().getHeader("Authorization"))) {
+            ctx.response().putHeader("WWW-Authenticate", "Bearer");
+            fail(ctx, 401, BearerToken.MISSING);
+            return;
+        }
+        String origin = ctx.request().getHeader("Origin");
+        if (origin != null && !originAllowed(origin, config.mcp().allowedOrigins().orElse(List.of()))) {
+            fail(ctx, 403, "origin " + origin + " is not allowed to call this MCP server; add it to "
+                    + "quarkus.tool-fs.mcp.allowed-origins if it is yours");
+            return;
+        }
+        String length = ctx.request().getHeader("Content-Length");
+        long max = config.rest().maxBodySize().asLongValue();
+        if (length != null && length.matches("\\d{1,18}") && Long.parseLong(length) > max) {
+            ctx.response().putHeader("Connection", "close");
+            fail(ctx, 413, "the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)");
+            return;
+        }
+        ctx.next();
+    }
+
+    static boolean originAllowed(String origin, List<String> allowed) {
+        if (allowed.contains(origin)) {
+            return true;
+        }
+        try {
+            String host = URI.create(origin).getHost();
+            return host != null && (host.equalsIgnoreCase("localhost") || host.equals("127.0.0.1")
+                    || host.equals("[::1]") || host.equals("::1"));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static void fail(RoutingContext ctx, int status, String message) {
+        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+                .end(new JsonObject().put("error", message).encode());
+    }
+}

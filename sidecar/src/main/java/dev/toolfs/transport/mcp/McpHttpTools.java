@@ -1,0 +1,91 @@
+package dev.toolfs.transport.mcp;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.toolfs.fs.local.Workspace;
+import dev.toolfs.runtime.ToolCall;
+import dev.toolfs.runtime.ToolDescriptor;
+import dev.toolfs.runtime.ToolResult;
+import dev.toolfs.runtime.ToolRuntime;
+import dev.toolfs.tools.ContentBlock;
+import io.quarkiverse.mcp.server.Content;
+import io.quarkiverse.mcp.server.ImageContent;
+import io.quarkiverse.mcp.server.Root;
+import io.quarkiverse.mcp.server.TextContent;
+import io.quarkiverse.mcp.server.ToolManager;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Registers every catalog tool with the Streamable HTTP MCP server at startup: the build-time schema as the input
+ * schema, MCP annotations, and a handler that runs the one {@link ToolRuntime}. Each MCP session is one tool session.
+ */
+@Singleton
+public class McpHttpTools {
+
+    @Inject
+    ToolManager tools;
+
+    @Inject
+    ToolRuntime runtime;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    Workspace workspace;
+
+    private McpRoots roots;
+
+    void register(@Observes StartupEvent event) throws Exception {
+        roots = new McpRoots(workspace);
+        for (ToolDescriptor t : runtime.tools()) {
+            Map<String, Object> schema = mapper.readValue(t.inputSchema(), new TypeReference<Map<String, Object>>() {
+            });
+            tools.newTool(t.name())
+                    .setDescription(McpTexts.description(t))
+                    .setInputSchema(schema)
+                    .setAnnotations(new ToolManager.ToolAnnotations(null, t.readOnly(), t.destructive(), false, false))
+                    .setHandler(args -> call(t.name(), args), false)
+                    .register();
+        }
+    }
+
+    private ToolResponse call(String name, ToolManager.ToolArguments args) {
+        String connection = args.connection().id();
+        Optional<String> cwd = roots.cwd(connection, () -> rootUris(args));
+        ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(),
+                () -> args.cancellation().check().isRequested());
+        JsonNode json = mapper.valueToTree(args.args());
+        ToolResult result = runtime.execute(name, json, call);
+        List<Content> content = new ArrayList<>();
+        for (ContentBlock b : result.content()) {
+            if (b instanceof ContentBlock.Text text) {
+                content.add(new TextContent(text.text()));
+            } else if (b instanceof ContentBlock.Image image && image.data() != null) {
+                content.add(new ImageContent(Base64.getEncoder().encodeToString(image.data()), image.mediaType()));
+            }
+        }
+        return new ToolResponse(result.isError(), content, McpTexts.structured(result), null);
+    }
+
+    private static List<String> rootUris(ToolManager.ToolArguments args) {
+        if (!args.roots().isSupported()) {
+            return List.of();
+        }
+        return args.roots().list().await().atMost(Duration.ofSeconds(5)).stream().map(Root::uri).toList();
+    }
+}

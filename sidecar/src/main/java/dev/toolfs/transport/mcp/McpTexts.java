@@ -1,0 +1,43 @@
+package dev.toolfs.transport.mcp;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import dev.toolfs.runtime.ToolDescriptor;
+import dev.toolfs.runtime.ToolResult;
+import dev.toolfs.tools.Guidance;
+
+/** What both MCP transports say alike: descriptions with guidance, server instructions, structured content. */
+public final class McpTexts {
+
+    private McpTexts() {
+    }
+
+    /**
+     * A tool's description for {@code tools/list}: its own text, then its guidance section when it has one. MCP has
+     * no system prompt, so the guidance travels with the tool (and in the server instructions).
+     */
+    public static String description(ToolDescriptor tool) {
+        String guidance = Guidance.sections().get(tool.name());
+        return guidance == null ? tool.description() : tool.description() + "\n\n" + guidance;
+    }
+
+    /** The server instructions: every guidance section, in their stable order. */
+    public static String instructions() {
+        return Guidance.sections().values().stream().collect(Collectors.joining("\n\n"));
+    }
+
+    /** {@code structuredContent}: the presentation metadata on success, the error's name and code on failure. */
+    public static Map<String, Object> structured(ToolResult result) {
+        if (result.isError()) {
+            Map<String, Object> error = new LinkedHashMap<>();
+            if (result.error() != null) {
+                error.put("name", result.error().name());
+                error.put("code", result.error().code());
+            }
+            return Map.of("error", error);
+        }
+        return result.metadata();
+    }
+}
