@@ -35,6 +35,23 @@ class AuthAndLimitsTest {
     }
 
     @Test
+    void mcpWantsTheTokenToo() {
+        given().contentType("application/json").body("{}").post("/mcp").then().statusCode(401)
+                .header("WWW-Authenticate", "Bearer")
+                .body("error", equalTo("missing or wrong bearer token: send Authorization: Bearer <token>"));
+        given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                .accept("application/json, text/event-stream")
+                .body(Map.of("jsonrpc", "2.0", "id", 1, "method", "initialize", "params", Map.of(
+                        "protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                        "clientInfo", Map.of("name", "t", "version", "1"))))
+                .post("/mcp").then().statusCode(200).body("result.serverInfo.name", equalTo("tool-fs"));
+        given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                .body(Map.of("jsonrpc", "2.0", "id", 2, "method", "ping", "params", Map.of("pad", "x".repeat(100 * 1024))))
+                .post("/mcp").then().statusCode(413)
+                .body("error", equalTo("the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)"));
+    }
+
+    @Test
     void theRightTokenPasses() {
         given().header("Authorization", "Bearer s3cret").get("/tools").then().statusCode(200)
                 .body("tools[0].name", equalTo("read"));

@@ -38,7 +38,7 @@ class RestApiTest {
     @Test
     void listsTheToolsInStableOrderWithGuidance() {
         JsonPath j = given().when().get("/tools").then().statusCode(200).extract().jsonPath();
-        assertThat(j.getList("tools.name")).containsExactly("read", "write", "edit");
+        assertThat(j.getList("tools.name")).containsExactly("read", "write", "edit", "test_wait_for_cancel");
         assertThat(j.getMap("tools[0].input_schema.properties").keySet()).containsExactly("file_path", "offset", "limit");
         assertThat(j.getList("tools[0].input_schema.required")).containsExactly("file_path");
         assertThat(j.getInt("tools[0].input_schema.properties.offset.minimum")).isEqualTo(1);
@@ -230,7 +230,7 @@ class RestApiTest {
     @Test
     void protocolFailuresAreJson() {
         given().contentType("application/json").body("{}").post("/tools/nope").then().statusCode(404)
-                .body("error", equalTo("unknown tool \"nope\"; the tools are read, write, edit"));
+                .body("error", equalTo("unknown tool \"nope\"; the tools are read, write, edit, test_wait_for_cancel"));
         given().contentType("application/json").body("[1]").post("/tools/read").then().statusCode(400)
                 .body("error", equalTo("the request body must be a JSON object of the tool's arguments"));
         given().contentType("application/json").body("{").post("/tools/read").then().statusCode(400)

@@ -1,0 +1,131 @@
+package dev.toolfs.sidecar;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+/** MCP over Streamable HTTP: the same catalog, schemas and texts as REST, per-session observations, cancellation. */
+@QuarkusTest
+@QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
+class McpHttpTest {
+
+    @Test
+    void initializeAnnouncesToolsAndTheGuidance() {
+        JsonPath init = McpClient.initializeResult();
+        assertThat(init.getString("result.serverInfo.name")).isEqualTo("tool-fs");
+        assertThat(init.getMap("result.capabilities")).containsKey("tools");
+        assertThat(init.getString("result.instructions")).startsWith("Use the read tool — not shell commands like cat")
+                .contains("\n\nUse the write tool to create files").contains("\n\nUse the edit tool for targeted changes");
+    }
+
+    @Test
+    void toolsListCarriesTheBuildTimeSchemasAndAnnotations() {
+        JsonPath list = McpClient.connect().request("tools/list", Map.of());
+        JsonPath rest = given().get("/tools").then().statusCode(200).extract().jsonPath();
+        assertThat(list.getList("result.tools.name")).containsExactly("read", "write", "edit", "test_wait_for_cancel");
+        for (int i = 0; i < 3; i++) {
+            assertThat(list.getMap("result.tools[" + i + "].inputSchema"))
+                    .isEqualTo(rest.getMap("tools[" + i + "].input_schema"));
+            assertThat(list.getString("result.tools[" + i + "].description"))
+                    .startsWith(rest.getString("tools[" + i + "].description"));
+        }
+        assertThat(list.getString("result.tools[0].description")).endsWith(rest.getString("guidance.read"));
+        assertThat(list.getBoolean("result.tools[0].annotations.readOnlyHint")).isTrue();
+        assertThat(list.getBoolean("result.tools[1].annotations.destructiveHint")).isTrue();
+        assertThat(list.getBoolean("result.tools[2].annotations.destructiveHint")).isTrue();
+        assertThat(list.getBoolean("result.tools[2].annotations.readOnlyHint")).isFalse();
+    }
+
+    @Test
+    void everyResultTextEqualsTheRestOne() throws Exception {
+        Path ws = TempWorkspace.root;
+        Files.writeString(ws.resolve("same.txt"), "alpha\r\nbeta\r\n");
+        McpClient mcp = McpClient.connect();
+        String restSession = UUID.randomUUID().toString();
+
+        JsonPath mcpRead = mcp.call("read", Map.of("file_path", "same.txt"));
+        JsonPath restRead = Api.call("read", restSession, Map.of("file_path", "same.txt"));
+        assertThat(mcpRead.getString("result.content[0].text")).isEqualTo(Api.text(restRead))
+                .isEqualTo("<path>same.txt</path>\n<type>file</type>\n<content>\n1: alpha\n2: beta\n\n(End of file - total 2 lines)\n</content>");
+        assertThat(mcpRead.getBoolean("result.isError")).isFalse();
+        assertThat(mcpRead.getString("result.structuredContent.kind")).isEqualTo("read-card");
+
+        JsonPath mcpEdit = mcp.call("edit", Map.of("file_path", "same.txt", "old_string", "beta", "new_string", "gamma"));
+        assertThat(mcpEdit.getString("result.content[0].text")).isEqualTo("The file same.txt has been updated successfully.");
+        assertThat(mcpEdit.getInt("result.structuredContent.additions")).isEqualTo(1);
+        assertThat(Files.readString(ws.resolve("same.txt"))).isEqualTo("alpha\r\ngamma\r\n");
+
+        JsonPath mcpWrite = mcp.call("write", Map.of("file_path", "mcp-new.txt", "content", "x"));
+        assertThat(mcpWrite.getString("result.content[0].text"))
+                .isEqualTo("<path>mcp-new.txt</path>\n<type>file</type>\n<content>\nCreated file\n</content>");
+    }
+
+    @Test
+    void errorsAreIsErrorResultsWithTheSameText() throws Exception {
+        Files.writeString(TempWorkspace.root.resolve("unread.txt"), "x\n");
+        McpClient mcp = McpClient.connect();
+        JsonPath r = mcp.call("edit", Map.of("file_path", "unread.txt", "old_string", "x", "new_string", "y"));
+        assertThat(r.getBoolean("result.isError")).isTrue();
+        assertThat(r.getString("result.content[0].text")).isEqualTo(
+                "Error: cannot edit \"unread.txt\": the file exists but has not been read in this session — read the file, then retry");
+        assertThat(r.getString("result.structuredContent.error.code")).isEqualTo("FS_NOT_OBSERVED");
+        JsonPath v = mcp.call("read", Map.of());
+        assertThat(v.getString("result.content[0].text")).isEqualTo("Error: file_path must be a non-empty string");
+    }
+
+    @Test
+    void eachMcpSessionHasItsOwnObservations() throws Exception {
+        Files.writeString(TempWorkspace.root.resolve("mine.txt"), "v1\n");
+        McpClient a = McpClient.connect();
+        McpClient b = McpClient.connect();
+        a.call("read", Map.of("file_path", "mine.txt"));
+        assertThat(b.call("edit", Map.of("file_path", "mine.txt", "old_string", "v1", "new_string", "v2"))
+                .getString("result.structuredContent.error.code")).isEqualTo("FS_NOT_OBSERVED");
+        assertThat(a.call("edit", Map.of("file_path", "mine.txt", "old_string", "v1", "new_string", "v2"))
+                .getBoolean("result.isError")).isFalse();
+    }
+
+    @Test
+    void cancelledNotificationReachesTheRunningTool() throws Exception {
+        WaitForCancelTool.outcome = new CompletableFuture<>();
+        WaitForCancelTool.started = new CompletableFuture<>();
+        McpClient mcp = McpClient.connect();
+        CompletableFuture<Void> call = CompletableFuture.runAsync(() -> {
+            try {
+                mcp.post(Map.of("jsonrpc", "2.0", "id", 77, "method", "tools/call",
+                        "params", Map.of("name", "test_wait_for_cancel", "arguments", Map.of())));
+            } catch (RuntimeException e) {
+                // The server may drop the answer of a cancelled request.
+            }
+        });
+        WaitForCancelTool.started.get(10, TimeUnit.SECONDS);
+        mcp.notify("notifications/cancelled", Map.of("requestId", 77, "reason", "user stopped it"));
+        assertThat(WaitForCancelTool.outcome.get(10, TimeUnit.SECONDS)).isTrue();
+        call.cancel(true);
+    }
+
+    @Test
+    void aForeignOriginIsRefused() {
+        given().header("Origin", "http://evil.example").contentType("application/json").body("{}").post("/mcp")
+                .then().statusCode(403);
+        JsonPath ok = given().header("Origin", "http://localhost:3000").contentType("application/json")
+                .accept("application/json, text/event-stream")
+                .body(Map.of("jsonrpc", "2.0", "id", 1, "method", "initialize", "params", Map.of(
+                        "protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                        "clientInfo", Map.of("name", "t", "version", "1"))))
+                .post("/mcp").then().statusCode(200).extract().jsonPath();
+        assertThat(ok.getString("result.serverInfo.name")).isEqualTo("tool-fs");
+    }
+}
