@@ -1,0 +1,96 @@
+// The official MCP client against the packaged sidecar, over Streamable HTTP and over stdio: the same tools, the
+// same exact texts, the observation policy, and a clean exit when stdin closes.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { jar, startHttp, tempWorkspace } from './sidecar.mjs';
+
+const text = (result) => result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+
+/** The same checks for either transport. */
+async function exercise(client, ws) {
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((t) => t.name), ['read', 'write', 'edit']);
+  assert.equal(tools[0].annotations.readOnlyHint, true);
+  assert.equal(tools[2].annotations.destructiveHint, true);
+  assert.deepEqual(tools[0].inputSchema.required, ['file_path']);
+
+  writeFileSync(join(ws, 'hello.txt'), 'one\r\ntwo\r\n');
+  const read = await client.callTool({ name: 'read', arguments: { file_path: 'hello.txt' } });
+  assert.equal(read.isError, false);
+  assert.equal(text(read), '<path>hello.txt</path>\n<type>file</type>\n<content>\n1: one\n2: two\n\n(End of file - total 2 lines)\n</content>');
+  assert.equal(read.structuredContent.kind, 'read-card');
+
+  const edit = await client.callTool({ name: 'edit', arguments: { file_path: 'hello.txt', old_string: 'two', new_string: '2' } });
+  assert.equal(text(edit), 'The file hello.txt has been updated successfully.');
+  assert.equal(readFileSync(join(ws, 'hello.txt'), 'utf8'), 'one\r\n2\r\n');
+
+  const write = await client.callTool({ name: 'write', arguments: { file_path: 'sub/new.txt', content: 'fresh\n' } });
+  assert.equal(text(write), '<path>sub/new.txt</path>\n<type>file</type>\n<content>\nCreated file\n</content>');
+
+  writeFileSync(join(ws, 'unread.txt'), 'theirs\n');
+  const refused = await client.callTool({ name: 'edit', arguments: { file_path: 'unread.txt', old_string: 'theirs', new_string: 'mine' } });
+  assert.equal(refused.isError, true);
+  assert.equal(text(refused), 'Error: cannot edit "unread.txt": the file exists but has not been read in this session — read the file, then retry');
+  assert.equal(refused.structuredContent.error.code, 'FS_NOT_OBSERVED');
+  assert.equal(readFileSync(join(ws, 'unread.txt'), 'utf8'), 'theirs\n');
+}
+
+describe('Streamable HTTP', () => {
+  let server;
+  let ws;
+  before(async () => {
+    ws = tempWorkspace();
+    server = await startHttp(ws);
+  });
+  after(async () => server && server.stop());
+
+  test('list, read, edit, write and a policy error', async () => {
+    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    try {
+      assert.match(client.getInstructions(), /^Use the read tool — not shell commands like cat/);
+      await exercise(client, ws);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('stdio', () => {
+  test('list, read, edit, write and a policy error; the workspace is the current folder', async () => {
+    const ws = tempWorkspace();
+    const transport = new StdioClientTransport({ command: 'java', args: ['-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
+    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      await exercise(client, ws);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('stdout carries only protocol messages, and the process exits 0 when stdin closes', async () => {
+    const ws = tempWorkspace();
+    const child = spawn('java', ['-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => { out += c; });
+    const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {
+      protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) + '\n');
+    await new Promise((resolve) => {
+      const poll = setInterval(() => { if (out.includes('"id":1')) { clearInterval(poll); resolve(); } }, 50);
+    });
+    child.stdin.end();
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 20000))]);
+    assert.equal(code, 0);
+    for (const line of out.split('\n').filter((l) => l.trim())) {
+      assert.equal(JSON.parse(line).jsonrpc, '2.0');
+    }
+  });
+});

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs the Node.js MCP client tests against the packaged sidecar. Usage: run.sh <path to quarkus-run.jar>
+set -euo pipefail
+cd "$(dirname "$0")"
+export TOOLFS_JAR="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "Node.js and npm are required for the MCP client tests (skip them with -DskipNodeTests)" >&2
+  exit 1
+fi
+# Install exactly what package-lock.json pins, once per lock change.
+if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.installed-lock; then
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.installed-lock
+fi
+node --import ./node20-shim/register.mjs --test --test-reporter=spec --test-concurrency=1 mcp-client.test.mjs conformance.test.mjs

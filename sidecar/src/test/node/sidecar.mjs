@@ -1,0 +1,38 @@
+// Starts and stops the packaged sidecar for the tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const jar = process.env.TOOLFS_JAR;
+if (!jar) {
+  throw new Error('set TOOLFS_JAR to the sidecar quarkus-run.jar');
+}
+
+export function tempWorkspace() {
+  return realpathSync(mkdtempSync(join(tmpdir(), 'toolfs-node-')));
+}
+
+/** Starts the HTTP sidecar on a free port serving `workspace`; resolves to { url, stop }. */
+export function startHttp(workspace) {
+  const child = spawn('java', ['-Dquarkus.http.port=0', `-Dquarkus.tool-fs.workspace.roots=${workspace}`, '-jar', jar],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let log = '';
+    const timer = setTimeout(() => reject(new Error('sidecar did not start:\n' + log)), 60000);
+    const onData = (chunk) => {
+      log += chunk;
+      const m = /Listening on: (http:\/\/[^\s]+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1],
+          stop: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`sidecar exited with ${code}:\n${log}`)); });
+  });
+}
