@@ -41,6 +41,19 @@ public interface ToolFsConfig {
     /** The MCP endpoint of the sidecar. */
     Mcp mcp();
 
+    /** Per-tool settings, by tool name. */
+    @io.smallrye.config.WithName("tools")
+    java.util.Map<String, Tool> tools();
+
+    interface Tool {
+        /**
+         * Whether the tool is offered at all. A disabled tool disappears from every listing and cannot be called; the
+         * guidance sections stay, so the system prompt does not change.
+         */
+        @WithDefault("true")
+        boolean enabled();
+    }
+
     interface Mcp {
         /**
          * Browser origins allowed to call {@code /mcp} besides localhost ones (e.g. {@code https://agent.example.com}).

@@ -14,6 +14,13 @@ import dev.toolfs.fs.Cancellation;
  */
 public record ToolCall(String sessionId, Optional<String> cwd, Optional<String> model, Cancellation cancellation) {
 
+    public ToolCall {
+        java.util.Objects.requireNonNull(sessionId, "sessionId");
+        cwd = cwd == null ? Optional.empty() : cwd;
+        model = model == null ? Optional.empty() : model;
+        cancellation = cancellation == null ? Cancellation.NONE : cancellation;
+    }
+
     public static final String DEFAULT_SESSION = "default";
 
     public static ToolCall session(String sessionId) {

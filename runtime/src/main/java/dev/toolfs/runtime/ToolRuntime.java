@@ -23,6 +23,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.fs.FsErrorCode;
 import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.local.Workspace;
@@ -51,6 +52,7 @@ public class ToolRuntime {
     private final Workspace workspace;
     private final ObjectMapper mapper;
     private final Map<String, Bound> bound = new HashMap<>();
+    private final List<ToolDescriptor> enabled;
 
     private record Bound(ToolDescriptor descriptor, ArgumentBinder binder, ToolExecutor<Record> executor) {
     }
@@ -58,7 +60,7 @@ public class ToolRuntime {
     @Inject
     @SuppressWarnings("unchecked")
     public ToolRuntime(ToolCatalog catalog, @Any Instance<ToolExecutor<?>> executors, Validator validator,
-            SessionRegistry sessions, Workspace workspace, ObjectMapper mapper) {
+            SessionRegistry sessions, Workspace workspace, ObjectMapper mapper, ToolFsConfig config) {
         this.catalog = catalog;
         this.validator = validator;
         this.sessions = sessions;
@@ -68,8 +70,17 @@ public class ToolRuntime {
         for (Instance.Handle<ToolExecutor<?>> h : executors.handles()) {
             byClass.put(h.getBean().getBeanClass().getName(), h.get());
         }
+        for (String name : config.tools().keySet()) {
+            if (catalog.find(name).isEmpty()) {
+                LOG.warnf("quarkus.tool-fs.tools.\"%s\" configures a tool that does not exist; the tools are %s", name,
+                        catalog.tools().stream().map(ToolDescriptor::name).toList());
+            }
+        }
+        this.enabled = catalog.tools().stream()
+                .filter(t -> !config.tools().containsKey(t.name()) || config.tools().get(t.name()).enabled())
+                .toList();
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        for (ToolDescriptor d : catalog.tools()) {
+        for (ToolDescriptor d : enabled) {
             ToolExecutor<?> executor = byClass.get(d.executorClass());
             if (executor == null) {
                 throw new IllegalStateException("tool " + d.name() + ": no bean of " + d.executorClass());
@@ -78,13 +89,25 @@ public class ToolRuntime {
         }
     }
 
-    /** The catalog's tools in their stable order. */
+    /** The enabled tools in the catalog's stable order. */
     public List<ToolDescriptor> tools() {
-        return catalog.tools();
+        return enabled;
+    }
+
+    /** The tools one session may use: the enabled ones, narrowed by the session's restriction if it has one. */
+    public List<ToolDescriptor> tools(String sessionId) {
+        return sessions.find(sessionId)
+                .map(s -> enabled.stream().filter(t -> s.allows(t.name())).toList())
+                .orElse(enabled);
+    }
+
+    /** Restricts a session to some tools (null lifts the restriction); other tools are hidden from it. */
+    public void restrictSession(String sessionId, java.util.Set<String> tools) {
+        sessions.session(sessionId, workspace.firstRoot()).allowedTools(tools);
     }
 
     public Optional<ToolDescriptor> tool(String name) {
-        return catalog.find(name);
+        return Optional.ofNullable(bound.get(name)).map(Bound::descriptor);
     }
 
     public ToolResult execute(String name, Map<String, ?> args, ToolCall call) {
@@ -98,9 +121,14 @@ public class ToolRuntime {
     public ToolResult execute(String name, JsonNode args, ToolCall call) {
         Bound b = bound.get(name);
         if (b == null) {
-            throw new UnknownToolException(name, catalog.tools().stream().map(ToolDescriptor::name).toList());
+            throw new UnknownToolException(name, enabled.stream().map(ToolDescriptor::name).toList());
         }
         ToolSession session = sessions.session(call.sessionId(), workspace.firstRoot());
+        if (!session.allows(name)) {
+            return ToolResult.error("the " + name + " tool is not available in this session; use one of "
+                    + String.join(", ", tools(session.id()).stream().map(ToolDescriptor::name).toList()),
+                    new ToolError("ToolUnavailable", "TOOL_NOT_AVAILABLE"));
+        }
         Path cwd = call.cwd().map(this::checkCwd).orElse(session.cwd());
         session.cwd(cwd);
         call.model().ifPresent(session::model);

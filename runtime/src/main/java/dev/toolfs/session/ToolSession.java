@@ -16,6 +16,7 @@ public final class ToolSession {
     private volatile Path cwd;
     private volatile String model;
     private volatile long lastUsedNanos;
+    private volatile java.util.Set<String> allowedTools;
     private final ConcurrentMap<Class<?>, Object> state = new ConcurrentHashMap<>();
 
     public ToolSession(String id, Path cwd) {
@@ -42,6 +43,16 @@ public final class ToolSession {
 
     public void model(String model) {
         this.model = model;
+    }
+
+    /** Restricts the session to these tools (null: every enabled tool). */
+    public void allowedTools(java.util.Set<String> tools) {
+        this.allowedTools = tools == null ? null : java.util.Set.copyOf(tools);
+    }
+
+    public boolean allows(String tool) {
+        java.util.Set<String> allowed = allowedTools;
+        return allowed == null || allowed.contains(tool);
     }
 
     void touch() {

@@ -80,7 +80,10 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
 
     private void list(RoutingContext ctx) {
         String format = Optional.ofNullable(ctx.request().getParam("format")).orElse("");
-        List<Map<String, Object>> tools = runtime.tools().stream().map(t -> describe(t, format)).toList();
+        applySessionTools(ctx);
+        String session = ctx.request().getHeader("X-Session-Id");
+        List<ToolDescriptor> visible = session == null || session.isBlank() ? runtime.tools() : runtime.tools(session);
+        List<Map<String, Object>> tools = visible.stream().map(t -> describe(t, format)).toList();
         if (!format.isEmpty() && !format.equals("anthropic") && !format.equals("openai")) {
             error(ctx, 400, "unknown format \"" + format + "\"; use anthropic or openai, or no format");
             return;
@@ -133,6 +136,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             error(ctx, 400, "the request body must be a JSON object of the tool's arguments");
             return;
         }
+        applySessionTools(ctx);
         String session = Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
                 .orElse(ToolCall.DEFAULT_SESSION);
         AtomicBoolean cancelled = new AtomicBoolean();
@@ -144,6 +148,19 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         ToolResult result = runtime.execute(name, args, toolCall);
         boolean withData = "true".equals(ctx.request().getParam("include_data"));
         json(ctx, 200, render(result, withData));
+    }
+
+    /** {@code X-Session-Tools: read,edit} restricts the session to those tools (empty value: lifts it). */
+    private void applySessionTools(RoutingContext ctx) {
+        String header = ctx.request().getHeader("X-Session-Tools");
+        if (header == null) {
+            return;
+        }
+        String session = Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
+                .orElse(ToolCall.DEFAULT_SESSION);
+        java.util.Set<String> names = java.util.Arrays.stream(header.split(",")).map(String::trim)
+                .filter(n -> !n.isEmpty()).collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new));
+        runtime.restrictSession(session, names.isEmpty() ? null : names);
     }
 
     static Map<String, Object> render(ToolResult result, boolean withImageData) {

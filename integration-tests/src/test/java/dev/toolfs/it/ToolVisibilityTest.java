@@ -1,0 +1,55 @@
+package dev.toolfs.it;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+
+/** A tool disabled by config disappears, its guidance stays; a session can be narrowed to some tools. */
+@QuarkusTest
+@TestProfile(ToolVisibilityTest.WriteDisabled.class)
+@QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
+class ToolVisibilityTest {
+
+    public static class WriteDisabled implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("quarkus.tool-fs.tools.write.enabled", "false");
+        }
+    }
+
+    @Test
+    void aDisabledToolIsGoneButItsGuidanceStays() {
+        JsonPath j = given().get("/tools").then().statusCode(200).extract().jsonPath();
+        assertThat(j.getList("tools.name")).containsExactly("read", "edit", "word_count");
+        assertThat(j.getMap("guidance")).containsOnlyKeys("read", "write", "edit");
+        given().contentType("application/json").body(Map.of("file_path", "x", "content", "y")).post("/tools/write")
+                .then().statusCode(404).body("error", equalTo("unknown tool \"write\"; the tools are read, edit, word_count"));
+    }
+
+    @Test
+    void aSessionCanBeNarrowedToSomeTools() {
+        JsonPath j = given().header("X-Session-Id", "narrow").header("X-Session-Tools", "read, word_count")
+                .get("/tools").then().statusCode(200).extract().jsonPath();
+        assertThat(j.getList("tools.name")).containsExactly("read", "word_count");
+        assertThat(j.getMap("guidance")).containsOnlyKeys("read", "write", "edit");
+        JsonPath r = given().header("X-Session-Id", "narrow").contentType("application/json")
+                .body(Map.of("file_path", "a", "old_string", "b", "new_string", "c")).post("/tools/edit")
+                .then().statusCode(200).extract().jsonPath();
+        assertThat(r.getString("content[0].text"))
+                .isEqualTo("Error: the edit tool is not available in this session; use one of read, word_count");
+        assertThat(r.getString("error.code")).isEqualTo("TOOL_NOT_AVAILABLE");
+        // Other sessions see every enabled tool.
+        assertThat(given().header("X-Session-Id", "wide").get("/tools").jsonPath().getList("tools.name"))
+                .containsExactly("read", "edit", "word_count");
+    }
+}
