@@ -12,6 +12,9 @@ import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.runtime.ToolFsProducers;
 import dev.toolfs.runtime.ToolFsRecorder;
 import dev.toolfs.runtime.ToolRuntime;
+import dev.toolfs.runtime.observability.MicrometerToolMetrics;
+import dev.toolfs.runtime.observability.WorkspaceHealthCheck;
+import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import dev.toolfs.tools.EditTool;
 import dev.toolfs.tools.ReadTool;
 import dev.toolfs.tools.WriteTool;
@@ -25,6 +28,9 @@ import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
+import io.quarkus.bootstrap.classloading.QuarkusClassLoader;
+import io.quarkus.deployment.Capabilities;
+import io.quarkus.deployment.Capability;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
@@ -84,6 +90,21 @@ class ToolFsProcessor {
                 .unremovable()
                 .supplier(recorder.catalog(tools))
                 .done();
+    }
+
+    /** A readiness check of the workspace, when the application has SmallRye Health. */
+    @BuildStep
+    HealthBuildItem health() {
+        return new HealthBuildItem(WorkspaceHealthCheck.class.getName(), true);
+    }
+
+    /** Call counts and latency per tool and outcome, when the application has Micrometer. */
+    @BuildStep
+    void metrics(Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans) {
+        if (capabilities.isPresent(Capability.METRICS)
+                && QuarkusClassLoader.isClassPresentAtRuntime("io.micrometer.core.instrument.MeterRegistry")) {
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(MicrometerToolMetrics.class));
+        }
     }
 
     /** Serving the tools over HTTP brings the exposure check: no non-loopback listener without a token. */

@@ -53,6 +53,7 @@ public class ToolRuntime {
     private final ObjectMapper mapper;
     private final Map<String, Bound> bound = new HashMap<>();
     private final List<ToolDescriptor> enabled;
+    private final ToolMetrics metrics;
 
     private record Bound(ToolDescriptor descriptor, ArgumentBinder binder, ToolExecutor<Record> executor) {
     }
@@ -60,7 +61,10 @@ public class ToolRuntime {
     @Inject
     @SuppressWarnings("unchecked")
     public ToolRuntime(ToolCatalog catalog, @Any Instance<ToolExecutor<?>> executors, Validator validator,
-            SessionRegistry sessions, Workspace workspace, ObjectMapper mapper, ToolFsConfig config) {
+            SessionRegistry sessions, Workspace workspace, ObjectMapper mapper, ToolFsConfig config,
+            Instance<ToolMetrics> metrics) {
+        this.metrics = metrics.isResolvable() ? metrics.get() : (tool, outcome, nanos) -> {
+        };
         this.catalog = catalog;
         this.validator = validator;
         this.sessions = sessions;
@@ -119,6 +123,13 @@ public class ToolRuntime {
      * ({@link UnknownToolException}) or a bad envelope ({@link InvalidCallException}) throw.
      */
     public ToolResult execute(String name, JsonNode args, ToolCall call) {
+        long start = System.nanoTime();
+        ToolResult result = run(name, args, call);
+        metrics.record(name, result.error() == null ? "ok" : result.error().code(), System.nanoTime() - start);
+        return result;
+    }
+
+    private ToolResult run(String name, JsonNode args, ToolCall call) {
         Bound b = bound.get(name);
         if (b == null) {
             throw new UnknownToolException(name, enabled.stream().map(ToolDescriptor::name).toList());
