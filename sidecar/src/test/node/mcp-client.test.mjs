@@ -36,7 +36,7 @@ async function exercise(client, ws) {
   writeFileSync(join(ws, 'unread.txt'), 'theirs\n');
   const refused = await client.callTool({ name: 'edit', arguments: { file_path: 'unread.txt', old_string: 'theirs', new_string: 'mine' } });
   assert.equal(refused.isError, true);
-  assert.equal(text(refused), 'Error: cannot edit "unread.txt": the file exists but has not been read in this session — read the file, then retry');
+  assert.equal(text(refused), 'Error: cannot edit "unread.txt": it has not been read in this session — read the file, then retry');
   assert.equal(refused.structuredContent.error.code, 'FS_NOT_OBSERVED');
   assert.equal(readFileSync(join(ws, 'unread.txt'), 'utf8'), 'theirs\n');
 }

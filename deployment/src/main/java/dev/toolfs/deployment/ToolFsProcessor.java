@@ -103,7 +103,8 @@ class ToolFsProcessor {
     void metrics(Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans) {
         if (capabilities.isPresent(Capability.METRICS)
                 && QuarkusClassLoader.isClassPresentAtRuntime("io.micrometer.core.instrument.MeterRegistry")) {
-            beans.produce(AdditionalBeanBuildItem.unremovableOf(MicrometerToolMetrics.class));
+            beans.produce(AdditionalBeanBuildItem.builder().addBeanClass(MicrometerToolMetrics.class)
+                    .setUnremovable().setDefaultScope(BuiltinScope.SINGLETON.getName()).build());
         }
     }
 
@@ -111,7 +112,8 @@ class ToolFsProcessor {
     @BuildStep
     void restBeans(ToolFsBuildTimeConfig config, BuildProducer<AdditionalBeanBuildItem> beans) {
         if (config.rest().enabled()) {
-            beans.produce(AdditionalBeanBuildItem.unremovableOf(ExposureCheck.class));
+            beans.produce(AdditionalBeanBuildItem.builder().addBeanClass(ExposureCheck.class)
+                    .setUnremovable().setDefaultScope(BuiltinScope.SINGLETON.getName()).build());
         }
     }
 

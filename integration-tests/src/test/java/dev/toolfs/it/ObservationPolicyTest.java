@@ -59,7 +59,7 @@ class ObservationPolicyTest {
         assertError(tools.write(name, "mine\n"), "FS_NOT_OBSERVED",
                 "cannot write \"" + name + "\": the file exists but has not been read in this session — read the file, then retry");
         assertError(tools.edit(name, "theirs", "mine"), "FS_NOT_OBSERVED",
-                "cannot edit \"" + name + "\": the file exists but has not been read in this session — read the file, then retry");
+                "cannot edit \"" + name + "\": it has not been read in this session — read the file, then retry");
         assertThat(Files.readString(ws.resolve(name))).isEqualTo("theirs\n");
     }
 

@@ -65,7 +65,11 @@ public class FsException extends RuntimeException {
     }
 
     public static FsException notRegularFile(String op, Path path) {
-        return new FsException(FsErrorCode.FS_NOT_REGULAR_FILE, path, "cannot " + op + " " + PATH + ": not a regular file");
+        if ("read".equals(op)) {
+            return new FsException(FsErrorCode.FS_NOT_REGULAR_FILE, path, "cannot read " + PATH + ": not a regular file");
+        }
+        return new FsException(FsErrorCode.FS_NOT_REGULAR_FILE, path, "cannot " + op + " " + PATH
+                + ": not a regular file (a folder, pipe, socket or device); choose a file path");
     }
 
     public static FsException notText(String op, Path path, String why) {
@@ -93,9 +97,16 @@ public class FsException extends RuntimeException {
                 "cannot " + op + " " + PATH + ": the file was deleted after it was last read");
     }
 
+    /** The file exists, and the session never read it (known when a create-if-absent guard met the file). */
     public static FsException notObserved(String op, Path path) {
         return new FsException(FsErrorCode.FS_NOT_OBSERVED, path,
                 "cannot " + op + " " + PATH + ": the file exists but has not been read in this session");
+    }
+
+    /** The session never read the path; whether it exists is not checked before the read it asks for. */
+    public static FsException notRead(String op, Path path) {
+        return new FsException(FsErrorCode.FS_NOT_OBSERVED, path,
+                "cannot " + op + " " + PATH + ": it has not been read in this session");
     }
 
     public static FsException outsideWorkspace(String op, Path path, String roots) {

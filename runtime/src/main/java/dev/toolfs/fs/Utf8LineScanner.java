@@ -208,6 +208,10 @@ public final class Utf8LineScanner implements LineSource {
             }
         }
         String s = out.toString();
+        if (linesConsumed == 1 && !s.isEmpty() && s.charAt(0) == '\uFEFF') {
+            // A byte-order mark is not text: edit matches without it, so read does not show it either.
+            s = s.substring(1);
+        }
         if (s.length() > maxChars) {
             int cut = maxChars;
             if (cut > 0 && Character.isHighSurrogate(s.charAt(cut - 1))) {

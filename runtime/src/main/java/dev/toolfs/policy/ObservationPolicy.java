@@ -59,7 +59,7 @@ public class ObservationPolicy {
         }
         Seen seen = observations(intent.execution().session()).byPath.get(intent.path().target());
         if (seen == null) {
-            throw FsException.notObserved("edit", intent.path().requested());
+            throw FsException.notRead("edit", intent.path().requested());
         }
         if (seen.version() == null) {
             throw FsException.notFound("edit", intent.path().requested());

@@ -33,6 +33,11 @@ public class ToolFsProducers {
         return new LocalFileSystem(workspace, config.version().maxHashBytes(), config.edit().maxFileBytes());
     }
 
+    /** A missing or unreadable workspace root fails the start, not the first call. */
+    void checkWorkspace(@jakarta.enterprise.event.Observes io.quarkus.runtime.StartupEvent event, Workspace workspace) {
+        workspace.roots();
+    }
+
     @Produces
     @Singleton
     SessionRegistry sessions(ToolFsConfig config) {

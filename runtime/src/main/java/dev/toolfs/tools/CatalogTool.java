@@ -14,7 +14,7 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface CatalogTool {
 
-    /** The tool's name as the model calls it: lower case, digits and underscores. */
+    /** The tool's name as the model calls it: 1 to 64 letters, digits, '_' or '-'. */
     String name();
 
     /** What the tool does, for the model. Required and non-blank. */

@@ -9,6 +9,6 @@ public record ReadArgs(
         @NotBlank(message = "file_path must be a non-empty string") String filePath,
         @Description(value = "The line number to start reading from (1-based). Use it with limit to page through a large file.", defaultValue = "1")
         @Min(value = 1, message = "offset must be greater than or equal to 1") Integer offset,
-        @Description("The number of lines to read. Defaults to, and may not exceed, the configured read limit (2000 unless changed).")
+        @Description("The number of lines to read. Defaults to, and may not exceed, the read limit (2000 by default).")
         @Min(value = 1, message = "limit must be greater than or equal to 1") Integer limit) {
 }

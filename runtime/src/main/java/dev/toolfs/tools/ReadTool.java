@@ -13,8 +13,8 @@ import dev.toolfs.gates.Gates;
 
 /** {@code read}: one stat, then a windowed read, then {@code fs/observed}. */
 @CatalogTool(name = "read", order = 10, readOnly = true, description = "Reads a UTF-8 text file and returns its lines "
-        + "numbered from 1, in a window of at most 2000 lines (or 50 KiB). Long lines are cut. Use offset and limit "
-        + "to page through a large file; the footer says where to continue.")
+        + "numbered from 1, in a window of limited size (by default at most 2000 lines and 50 KiB). Long lines are "
+        + "cut. Use offset and limit to page through a large file; the footer says where to continue.")
 public class ReadTool implements ToolExecutor<ReadArgs> {
 
     @Inject

@@ -56,6 +56,12 @@ class ReadRenderTest {
     }
 
     @Test
+    void aByteOrderMarkIsNotShown() {
+        assertThat(read("\uFEFFfirst\nsecond\n", 1, 2000)).contains("<content>\n1: first\n2: second\n");
+        assertThat(read("\uFEFF\uFEFFx\n", 1, 2000)).contains("1: \uFEFFx\n");
+    }
+
+    @Test
     void emptyFileHasZeroLinesAndOffsetOneIsValid() {
         assertThat(read("", 1, 2000)).isEqualTo("<path>f.txt</path>\n<type>file</type>\n<content>\n\n(End of file - total 0 lines)\n</content>");
     }

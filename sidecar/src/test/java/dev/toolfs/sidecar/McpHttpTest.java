@@ -79,7 +79,7 @@ class McpHttpTest {
         JsonPath r = mcp.call("edit", Map.of("file_path", "unread.txt", "old_string", "x", "new_string", "y"));
         assertThat(r.getBoolean("result.isError")).isTrue();
         assertThat(r.getString("result.content[0].text")).isEqualTo(
-                "Error: cannot edit \"unread.txt\": the file exists but has not been read in this session — read the file, then retry");
+                "Error: cannot edit \"unread.txt\": it has not been read in this session — read the file, then retry");
         assertThat(r.getString("result.structuredContent.error.code")).isEqualTo("FS_NOT_OBSERVED");
         JsonPath v = mcp.call("read", Map.of());
         assertThat(v.getString("result.content[0].text")).isEqualTo("Error: file_path must be a non-empty string");

@@ -183,7 +183,7 @@ class RestApiTest {
     void guardedMutationsCarryTheirRecovery() throws Exception {
         Path f = Files.writeString(ws.resolve("g.txt"), "v1\n");
         assertError("edit", Map.of("file_path", "g.txt", "old_string", "v1", "new_string", "v2"),
-                "cannot edit \"g.txt\": the file exists but has not been read in this session — read the file, then retry",
+                "cannot edit \"g.txt\": it has not been read in this session — read the file, then retry",
                 "FsError", "FS_NOT_OBSERVED");
         assertError("write", Map.of("file_path", "g.txt", "content", "x"),
                 "cannot write \"g.txt\": the file exists but has not been read in this session — read the file, then retry",

@@ -3,7 +3,6 @@ package dev.toolfs.runtime.observability;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
 
 import dev.toolfs.runtime.ToolMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,7 +13,7 @@ import io.micrometer.core.instrument.Timer;
  * tagged by {@code tool} and {@code outcome} ({@code ok} or the error code). Registered only when the application
  * has Micrometer.
  */
-@Singleton
+// No scope annotation: the build makes it a bean only when it applies (see ToolFsProcessor).
 public class MicrometerToolMetrics implements ToolMetrics {
 
     @Inject

@@ -5,7 +5,6 @@ import java.net.UnknownHostException;
 import java.util.Optional;
 
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Singleton;
 
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -16,7 +15,7 @@ import io.quarkus.runtime.StartupEvent;
  * Secure by default: serving the tools on an address other machines can reach, without a token, would hand the
  * workspace to the network. The application refuses to start instead, saying why.
  */
-@Singleton
+// No scope annotation: the build makes it a bean only when it applies (see ToolFsProcessor).
 public class ExposureCheck {
 
     void onStart(@Observes StartupEvent event, ToolFsConfig config) {
