@@ -75,11 +75,17 @@ class ToolFsProcessor {
                 .build();
     }
 
+    /** Finds and checks every tool and generates its schema; a mistake fails the build here. */
+    @BuildStep
+    ToolCatalogBuildItem buildCatalog(CombinedIndexBuildItem index) {
+        return new ToolCatalogBuildItem(new ToolCatalogBuilder(index.getIndex()).build());
+    }
+
     @BuildStep
     @Record(ExecutionTime.STATIC_INIT)
-    SyntheticBeanBuildItem catalog(CombinedIndexBuildItem index, ToolFsRecorder recorder,
+    SyntheticBeanBuildItem catalog(ToolCatalogBuildItem catalog, ToolFsRecorder recorder,
             BuildProducer<ReflectiveClassBuildItem> reflection) {
-        List<ToolDescriptor> tools = new ToolCatalogBuilder(index.getIndex()).build();
+        List<ToolDescriptor> tools = catalog.tools();
         for (ToolDescriptor t : tools) {
             // The binder creates argument records through their canonical constructor.
             reflection.produce(ReflectiveClassBuildItem.builder(t.argsClass()).constructors().methods().fields()

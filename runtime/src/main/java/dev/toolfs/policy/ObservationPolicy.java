@@ -74,15 +74,12 @@ public class ObservationPolicy {
         observations(event.execution().session()).byPath.put(event.path().target(), new Seen(event.version()));
     }
 
-    /** The version the session last saw of a canonical path; empty if never observed, null version if absent. */
-    public java.util.Optional<java.util.Optional<FileVersion>> seen(ToolSession session, Path target) {
-        Seen s = observations(session).byPath.get(target);
-        return s == null ? java.util.Optional.empty() : java.util.Optional.of(java.util.Optional.ofNullable(s.version()));
-    }
-
-    /** How many paths the session has observed (for the Dev UI and diagnostics). */
-    public int observedCount(ToolSession session) {
-        return observations(session).byPath.size();
+    /** What the session has observed, by canonical path: a version token, or {@code absent} (for the Dev UI). */
+    public java.util.SortedMap<String, String> observed(ToolSession session) {
+        java.util.SortedMap<String, String> out = new java.util.TreeMap<>();
+        observations(session).byPath.forEach((path, seen) -> out.put(path.toString(),
+                seen.version() == null ? "absent" : seen.version().token()));
+        return out;
     }
 
     private static Observations observations(ToolSession session) {
