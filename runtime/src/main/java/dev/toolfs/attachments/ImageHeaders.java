@@ -1,0 +1,293 @@
+package dev.toolfs.attachments;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * Reads an image's format and pixel size from its header, without decoding any pixels.
+ *
+ * <p>Pure Java on purpose: no AWT/ImageIO, which would pull in native code and decode far more than needed. Every
+ * read is bounds-checked first, so any malformed or truncated input ends in an {@link ImageHeaderException}.
+ */
+public final class ImageHeaders {
+
+    static final String NOT_AN_IMAGE = "the bytes are not a PNG, JPEG, WebP or GIF image";
+
+    private static final int PNG_MAX_DIMENSION = Integer.MAX_VALUE;
+    private static final long WEBP_MAX_AREA = 1L << 32;
+
+    private ImageHeaders() {
+    }
+
+    /** The format (from the magic bytes, not the file name) and size of the image in {@code bytes}. */
+    public static ImageInfo parse(byte[] bytes) {
+        Objects.requireNonNull(bytes, "bytes");
+        ImageFormat format = ImageFormat.sniff(bytes).orElseThrow(() -> new ImageHeaderException(NOT_AN_IMAGE));
+        return switch (format) {
+            case PNG -> parsePng(bytes);
+            case JPEG -> parseJpeg(bytes);
+            case GIF -> parseGif(bytes);
+            case WEBP -> parseWebp(bytes);
+        };
+    }
+
+    // ---- PNG: signature (8), then the first chunk's length (4) and type (4), then IHDR's width and height.
+
+    private static ImageInfo parsePng(byte[] b) {
+        require(b, 8, 8, ImageFormat.PNG);
+        // The spec requires IHDR first; anything else is not a PNG a decoder would accept.
+        if (!hasAscii(b, 12, "IHDR")) {
+            throw new ImageHeaderException("the PNG does not start with an IHDR chunk");
+        }
+        long length = u32be(b, 8);
+        if (length != 13) {
+            throw new ImageHeaderException("the PNG IHDR chunk has length " + length + " instead of 13");
+        }
+        require(b, 16, 8, ImageFormat.PNG);
+        int width = pngDimension(u32be(b, 16), "width");
+        int height = pngDimension(u32be(b, 20), "height");
+        return new ImageInfo(ImageFormat.PNG, width, height);
+    }
+
+    private static int pngDimension(long value, String name) {
+        if (value == 0) {
+            throw zeroDimension(ImageFormat.PNG, name);
+        }
+        // PNG dimensions are unsigned 32-bit fields, but the spec caps them at 2^31 - 1.
+        if (value > PNG_MAX_DIMENSION) {
+            throw new ImageHeaderException(
+                    "the PNG " + name + " " + value + " is larger than the PNG maximum of " + PNG_MAX_DIMENSION);
+        }
+        return (int) value;
+    }
+
+    // ---- JPEG: a sequence of marker segments after SOI; the first SOF segment holds the frame size.
+
+    private static ImageInfo parseJpeg(byte[] b) {
+        int pos = 2; // just after SOI (FF D8)
+        while (true) {
+            pos = markerCodeOffset(b, pos);
+            int marker = u8(b, pos);
+            pos++;
+            if (isStandaloneMarker(marker)) {
+                continue;
+            }
+            checkNotEndOfHeader(marker, pos - 2);
+            int length = segmentLength(b, pos);
+            if (isSofMarker(marker)) {
+                return readSof(b, pos, length);
+            }
+            pos += length; // at least 2, so the walk always moves forward
+        }
+    }
+
+    /** The offset of the marker code that the 0xFF at {@code pos} introduces. */
+    private static int markerCodeOffset(byte[] b, int pos) {
+        require(b, pos, 1, ImageFormat.JPEG);
+        if (u8(b, pos) != 0xFF) {
+            throw new ImageHeaderException(String.format(
+                    "the JPEG has byte 0x%02X at offset %d where a marker should start", u8(b, pos), pos));
+        }
+        // Any number of 0xFF fill bytes may precede the marker code.
+        do {
+            pos++;
+            require(b, pos, 1, ImageFormat.JPEG);
+        } while (u8(b, pos) == 0xFF);
+        return pos;
+    }
+
+    /** TEM and RSTn carry no length field. */
+    private static boolean isStandaloneMarker(int marker) {
+        return marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7);
+    }
+
+    private static void checkNotEndOfHeader(int marker, int markerOffset) {
+        if (marker == 0xDA) {
+            throw new ImageHeaderException("the JPEG has no SOF marker before the image data");
+        }
+        if (marker == 0xD9) {
+            throw new ImageHeaderException("the JPEG ends before any SOF marker");
+        }
+        // FF00 only occurs inside entropy-coded data, and a second SOI means the stream is broken.
+        if (marker == 0x00 || marker == 0xD8) {
+            throw new ImageHeaderException(
+                    String.format("the JPEG has an invalid marker 0xFF%02X at offset %d", marker, markerOffset));
+        }
+    }
+
+    /** The length of the segment whose length field is at {@code pos}, checked to fit in the buffer. */
+    private static int segmentLength(byte[] b, int pos) {
+        require(b, pos, 2, ImageFormat.JPEG);
+        int length = u16be(b, pos);
+        // The length counts its own two bytes; less would make the walk stall or go backwards.
+        if (length < 2) {
+            throw new ImageHeaderException(
+                    "the JPEG segment length " + length + " at offset " + pos + " is less than 2");
+        }
+        require(b, pos, length, ImageFormat.JPEG);
+        return length;
+    }
+
+    /** SOF0-SOF15, minus the three codes in that range that mean something else: DHT, JPG and DAC. */
+    private static boolean isSofMarker(int marker) {
+        return marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+    }
+
+    /** SOF layout after the length field: precision (1), height (2), width (2), component count (1). */
+    private static ImageInfo readSof(byte[] b, int segment, int length) {
+        if (length < 8) {
+            throw new ImageHeaderException("the JPEG SOF segment is too short");
+        }
+        int height = u16be(b, segment + 3);
+        int width = u16be(b, segment + 5);
+        if (height == 0) {
+            // T.81 lets a frame leave its line count to a DNL marker after the first scan; that needs the whole file.
+            throw new ImageHeaderException(
+                    "the JPEG height is 0 (it would be set by a DNL marker, which is not supported)");
+        }
+        if (width == 0) {
+            throw zeroDimension(ImageFormat.JPEG, "width");
+        }
+        return new ImageInfo(ImageFormat.JPEG, width, height);
+    }
+
+    // ---- GIF: "GIF87a"/"GIF89a", then the logical screen width and height.
+
+    private static ImageInfo parseGif(byte[] b) {
+        require(b, 6, 4, ImageFormat.GIF);
+        int width = u16le(b, 6);
+        int height = u16le(b, 8);
+        if (width == 0) {
+            throw zeroDimension(ImageFormat.GIF, "width");
+        }
+        if (height == 0) {
+            throw zeroDimension(ImageFormat.GIF, "height");
+        }
+        return new ImageInfo(ImageFormat.GIF, width, height);
+    }
+
+    // ---- WebP: "RIFF", size, "WEBP", then the first chunk's FourCC (4) and size (4), then its data.
+
+    private static ImageInfo parseWebp(byte[] b) {
+        require(b, 12, 8, ImageFormat.WEBP);
+        long size = u32le(b, 16);
+        int data = 20;
+        if (hasAscii(b, 12, "VP8 ")) {
+            return parseVp8(b, data, size);
+        }
+        if (hasAscii(b, 12, "VP8L")) {
+            return parseVp8l(b, data, size);
+        }
+        if (hasAscii(b, 12, "VP8X")) {
+            return parseVp8x(b, data, size);
+        }
+        throw new ImageHeaderException("the WebP first chunk is not VP8, VP8L or VP8X");
+    }
+
+    /** Lossy: a 3-byte frame tag, the start code 9D 01 2A, then 14-bit width and height (top 2 bits: scaling). */
+    private static ImageInfo parseVp8(byte[] b, int data, long size) {
+        requireChunk(b, data, size, 10, "VP8");
+        int tag = u24le(b, data);
+        boolean keyFrame = (tag & 1) == 0;
+        int profile = (tag >> 1) & 7;
+        boolean shown = ((tag >> 4) & 1) == 1;
+        int firstPartitionSize = tag >>> 5;
+        // The same checks libwebp makes: a still image is one shown key frame whose first partition fits the chunk.
+        if (!keyFrame || profile > 3 || !shown || firstPartitionSize >= size) {
+            throw new ImageHeaderException("the WebP VP8 frame tag is invalid");
+        }
+        if (u8(b, data + 3) != 0x9D || u8(b, data + 4) != 0x01 || u8(b, data + 5) != 0x2A) {
+            throw new ImageHeaderException("the WebP VP8 start code is invalid");
+        }
+        int width = u16le(b, data + 6) & 0x3FFF;
+        int height = u16le(b, data + 8) & 0x3FFF;
+        if (width == 0) {
+            throw zeroDimension(ImageFormat.WEBP, "width");
+        }
+        if (height == 0) {
+            throw zeroDimension(ImageFormat.WEBP, "height");
+        }
+        return new ImageInfo(ImageFormat.WEBP, width, height);
+    }
+
+    /** Lossless: signature 0x2F, then width-1 (14 bits), height-1 (14 bits), alpha (1), version (3), LSB first. */
+    private static ImageInfo parseVp8l(byte[] b, int data, long size) {
+        requireChunk(b, data, size, 5, "VP8L");
+        if (u8(b, data) != 0x2F) {
+            throw new ImageHeaderException("the WebP VP8L signature is invalid");
+        }
+        long bits = u32le(b, data + 1);
+        int version = (int) (bits >>> 29);
+        if (version != 0) {
+            throw new ImageHeaderException("the WebP VP8L version is " + version + " instead of 0");
+        }
+        int width = (int) (bits & 0x3FFF) + 1;
+        int height = (int) ((bits >>> 14) & 0x3FFF) + 1;
+        return new ImageInfo(ImageFormat.WEBP, width, height);
+    }
+
+    /** Extended: flags (1), reserved (3), then canvas width-1 and height-1 as 24-bit values. */
+    private static ImageInfo parseVp8x(byte[] b, int data, long size) {
+        requireChunk(b, data, size, 10, "VP8X");
+        int width = u24le(b, data + 4) + 1;
+        int height = u24le(b, data + 7) + 1;
+        // libwebp refuses canvases of 2^32 pixels or more, so no viewer would show one.
+        if ((long) width * height >= WEBP_MAX_AREA) {
+            throw new ImageHeaderException("the WebP canvas " + width + "x" + height + " is too large");
+        }
+        return new ImageInfo(ImageFormat.WEBP, width, height);
+    }
+
+    private static void requireChunk(byte[] b, int data, long size, int needed, String fourCc) {
+        if (size < needed) {
+            throw new ImageHeaderException("the WebP " + fourCc + " chunk is too short");
+        }
+        require(b, data, needed, ImageFormat.WEBP);
+    }
+
+    // ---- Shared helpers. Readers assume require() has already checked the bounds.
+
+    private static void require(byte[] b, int offset, int count, ImageFormat format) {
+        if ((long) offset + count > b.length) {
+            throw new ImageHeaderException("the " + format.displayName() + " header is truncated");
+        }
+    }
+
+    private static ImageHeaderException zeroDimension(ImageFormat format, String name) {
+        return new ImageHeaderException("the " + format.displayName() + " " + name + " is 0");
+    }
+
+    private static boolean hasAscii(byte[] b, int offset, String text) {
+        byte[] expected = text.getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < expected.length; i++) {
+            if (b[offset + i] != expected[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int u8(byte[] b, int offset) {
+        return b[offset] & 0xFF;
+    }
+
+    private static int u16be(byte[] b, int offset) {
+        return (u8(b, offset) << 8) | u8(b, offset + 1);
+    }
+
+    private static int u16le(byte[] b, int offset) {
+        return u8(b, offset) | (u8(b, offset + 1) << 8);
+    }
+
+    private static int u24le(byte[] b, int offset) {
+        return u16le(b, offset) | (u8(b, offset + 2) << 16);
+    }
+
+    private static long u32be(byte[] b, int offset) {
+        return ((long) u16be(b, offset) << 16) | u16be(b, offset + 2);
+    }
+
+    private static long u32le(byte[] b, int offset) {
+        return u16le(b, offset) | ((long) u16le(b, offset + 2) << 16);
+    }
+}
