@@ -15,9 +15,10 @@ const text = (result) => result.content.filter((c) => c.type === 'text').map((c)
 /** The same checks for either transport. */
 async function exercise(client, ws) {
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((t) => t.name), ['read', 'write', 'edit']);
+  assert.deepEqual(tools.map((t) => t.name), ['read', 'read_image', 'write', 'edit']);
   assert.equal(tools[0].annotations.readOnlyHint, true);
-  assert.equal(tools[2].annotations.destructiveHint, true);
+  assert.equal(tools[1].annotations.readOnlyHint, true);
+  assert.equal(tools[3].annotations.destructiveHint, true);
   assert.deepEqual(tools[0].inputSchema.required, ['file_path']);
 
   writeFileSync(join(ws, 'hello.txt'), 'one\r\ntwo\r\n');

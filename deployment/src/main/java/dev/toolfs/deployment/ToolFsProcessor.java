@@ -15,7 +15,14 @@ import dev.toolfs.runtime.ToolRuntime;
 import dev.toolfs.runtime.observability.MicrometerToolMetrics;
 import dev.toolfs.runtime.observability.WorkspaceHealthCheck;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
+import java.lang.reflect.Modifier;
+
+import org.jboss.jandex.DotName;
+
+import dev.toolfs.attachments.AttachmentStore;
+import dev.toolfs.attachments.LocalAttachmentStore;
 import dev.toolfs.tools.EditTool;
+import dev.toolfs.tools.ReadImageTool;
 import dev.toolfs.tools.ReadTool;
 import dev.toolfs.tools.WriteTool;
 import dev.toolfs.transport.rest.ExposureCheck;
@@ -58,7 +65,7 @@ class ToolFsProcessor {
     AdditionalBeanBuildItem beans() {
         return AdditionalBeanBuildItem.builder()
                 .addBeanClasses(ToolFsProducers.class, ToolRuntime.class, Gates.class, ObservationPolicy.class,
-                        ReadTool.class, WriteTool.class, EditTool.class)
+                        ReadTool.class, ReadImageTool.class, WriteTool.class, EditTool.class)
                 .setUnremovable()
                 .setDefaultScope(BuiltinScope.SINGLETON.getName())
                 .build();
@@ -77,8 +84,20 @@ class ToolFsProcessor {
 
     /** Finds and checks every tool and generates its schema; a mistake fails the build here. */
     @BuildStep
-    ToolCatalogBuildItem buildCatalog(CombinedIndexBuildItem index) {
-        return new ToolCatalogBuildItem(new ToolCatalogBuilder(index.getIndex()).build());
+    ToolCatalogBuildItem buildCatalog(CombinedIndexBuildItem index, ToolFsBuildTimeConfig config) {
+        List<ToolDescriptor> tools = new ToolCatalogBuilder(index.getIndex()).build();
+        if (!config.attachments().localEnabled() && !hasOwnAttachmentStore(index)) {
+            // Without a durable store an image cannot be committed, so the tool is never offered.
+            tools = tools.stream().filter(t -> !t.name().equals("read_image")).toList();
+        }
+        return new ToolCatalogBuildItem(tools);
+    }
+
+    /** An application's own attachment store: a concrete implementation other than the local one. */
+    private static boolean hasOwnAttachmentStore(CombinedIndexBuildItem index) {
+        return index.getIndex().getAllKnownImplementors(DotName.createSimple(AttachmentStore.class.getName())).stream()
+                .anyMatch(c -> !Modifier.isAbstract(c.flags()) && !c.isInterface()
+                        && !c.name().toString().equals(LocalAttachmentStore.class.getName()));
     }
 
     @BuildStep

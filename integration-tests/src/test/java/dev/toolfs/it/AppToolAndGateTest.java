@@ -30,8 +30,8 @@ class AppToolAndGateTest {
     @Test
     void theAppToolIsInTheCatalogAfterTheBuiltInOnes() {
         JsonPath j = given().get("/tools").then().statusCode(200).extract().jsonPath();
-        assertThat(j.getList("tools.name")).containsExactly("read", "write", "edit", "word_count");
-        assertThat(j.getString("tools[3].input_schema.properties.file_path.description"))
+        assertThat(j.getList("tools.name")).containsExactly("read", "read_image", "write", "edit", "word_count");
+        assertThat(j.getString("tools[4].input_schema.properties.file_path.description"))
                 .isEqualTo("The text file whose words to count.");
     }
 

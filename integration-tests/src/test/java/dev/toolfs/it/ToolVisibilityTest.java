@@ -30,10 +30,10 @@ class ToolVisibilityTest {
     @Test
     void aDisabledToolIsGoneButItsGuidanceStays() {
         JsonPath j = given().get("/tools").then().statusCode(200).extract().jsonPath();
-        assertThat(j.getList("tools.name")).containsExactly("read", "edit", "word_count");
+        assertThat(j.getList("tools.name")).containsExactly("read", "read_image", "edit", "word_count");
         assertThat(j.getMap("guidance")).containsOnlyKeys("read", "write", "edit");
         given().contentType("application/json").body(Map.of("file_path", "x", "content", "y")).post("/tools/write")
-                .then().statusCode(404).body("error", equalTo("unknown tool \"write\"; the tools are read, edit, word_count"));
+                .then().statusCode(404).body("error", equalTo("unknown tool \"write\"; the tools are read, read_image, edit, word_count"));
     }
 
     @Test
@@ -50,6 +50,6 @@ class ToolVisibilityTest {
         assertThat(r.getString("error.code")).isEqualTo("TOOL_NOT_AVAILABLE");
         // Other sessions see every enabled tool.
         assertThat(given().header("X-Session-Id", "wide").get("/tools").jsonPath().getList("tools.name"))
-                .containsExactly("read", "edit", "word_count");
+                .containsExactly("read", "read_image", "edit", "word_count");
     }
 }

@@ -13,6 +13,19 @@ public interface ToolFsBuildTimeConfig {
     /** The REST endpoints ({@code GET /tools}, {@code POST /tools/{name}}). */
     Rest rest();
 
+    /** The attachment store that read_image needs. */
+    AttachmentsBuild attachments();
+
+    interface AttachmentsBuild {
+        /**
+         * Whether to provide the local, content-addressed attachment store. Without it (and without an attachment
+         * store bean of the application's own), read_image is not offered at all.
+         */
+        @WithDefault("true")
+        @io.smallrye.config.WithName("local.enabled")
+        boolean localEnabled();
+    }
+
     interface Rest {
         /**
          * Whether to serve the tools over REST. Off by default in an application that embeds the extension, so that

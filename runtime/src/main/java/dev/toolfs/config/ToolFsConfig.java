@@ -41,6 +41,50 @@ public interface ToolFsConfig {
     /** The MCP endpoint of the sidecar. */
     Mcp mcp();
 
+    /** Limits of read_image. */
+    Image image();
+
+    /** Where read_image keeps the images it returns. */
+    Attachments attachments();
+
+    /**
+     * The model a call is routed to when the caller does not say ({@code X-Model} over REST). read_image refuses
+     * unless this model, or the caller's, declares image input.
+     */
+    Optional<String> defaultModel();
+
+    /** What each model can do, by model name (e.g. {@code quarkus.tool-fs.models."gpt-4o".image-input=true}). */
+    java.util.Map<String, Model> models();
+
+    interface Image {
+        /** The largest image file read_image accepts, in bytes. */
+        @WithDefault("5242880")
+        long maxImageBytes();
+
+        /** The most image bytes one tool result may carry (one result carries one image). */
+        @WithDefault("5242880")
+        long maxMessageImageBytes();
+
+        /** The most pixels (width × height) an image may have. */
+        @WithDefault("33177600")
+        long maxImagePixels();
+
+        /** The image formats this deployment accepts: any of png, jpeg, webp, gif. */
+        @WithDefault("png,jpeg,webp,gif")
+        List<String> mediaTypes();
+    }
+
+    interface Attachments {
+        /** The folder of the local attachment store; created on first use. Defaults to ~/.tool-fs/attachments. */
+        Optional<String> dir();
+    }
+
+    interface Model {
+        /** Whether the model accepts images in tool results. */
+        @WithDefault("false")
+        boolean imageInput();
+    }
+
     /** Per-tool settings, by tool name. */
     @io.smallrye.config.WithName("tools")
     java.util.Map<String, Tool> tools();

@@ -28,8 +28,11 @@ public interface FileSystemProvider {
     /** Reads a whole regular file as UTF-8 text, refusing files over {@code maxBytes}. */
     String readText(ResolvedPath path, long maxBytes, Cancellation cancel);
 
-    /** Reads at most {@code maxBytes} of a regular file, refusing larger files with {@link FsErrorCode#FS_TOO_LARGE}. */
-    byte[] readBytes(ResolvedPath path, long maxBytes, Cancellation cancel);
+    /**
+     * Reads a whole regular file of at most {@code maxBytes}, refusing larger files with
+     * {@link FsErrorCode#FS_TOO_LARGE}, and returns the version of the bytes read.
+     */
+    FileBytes readBytes(ResolvedPath path, long maxBytes, Cancellation cancel);
 
     /** Creates or replaces a file atomically, creating missing parent folders. */
     WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, Cancellation cancel);

@@ -6,6 +6,9 @@ import java.util.List;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import dev.toolfs.attachments.AttachmentStore;
+import dev.toolfs.attachments.LocalAttachmentStore;
+import dev.toolfs.attachments.ModelInfoResolver;
 import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.fs.FileSystemProvider;
 import dev.toolfs.fs.local.LocalFileSystem;
@@ -31,6 +34,26 @@ public class ToolFsProducers {
     @DefaultBean
     FileSystemProvider fileSystem(Workspace workspace, ToolFsConfig config) {
         return new LocalFileSystem(workspace, config.version().maxHashBytes(), config.edit().maxFileBytes());
+    }
+
+    /** The local attachment store, unless the build turned it off (quarkus.tool-fs.attachments.local.enabled). */
+    @Produces
+    @Singleton
+    @DefaultBean
+    @io.quarkus.arc.properties.IfBuildProperty(name = "quarkus.tool-fs.attachments.local.enabled", stringValue = "true",
+            enableIfMissing = true)
+    AttachmentStore attachments(ToolFsConfig config) {
+        Path dir = config.attachments().dir().map(Path::of)
+                .orElse(Path.of(System.getProperty("user.home"), ".tool-fs", "attachments"));
+        return new LocalAttachmentStore(dir, config.image().maxImageBytes(), config.image().maxImagePixels());
+    }
+
+    /** Model capabilities from configuration; an application may provide its own resolver. */
+    @Produces
+    @Singleton
+    @DefaultBean
+    ModelInfoResolver models(ToolFsConfig config) {
+        return model -> java.util.Optional.ofNullable(config.models().get(model)).map(ToolFsConfig.Model::imageInput);
     }
 
     /** A missing or unreadable workspace root fails the start, not the first call. */

@@ -33,6 +33,7 @@ import dev.toolfs.session.ToolSession;
 import dev.toolfs.tools.DisplayPath;
 import dev.toolfs.tools.ToolContext;
 import dev.toolfs.tools.ToolExecutor;
+import dev.toolfs.tools.ToolFailureException;
 import dev.toolfs.tools.ToolInputException;
 import dev.toolfs.tools.ToolOutcome;
 
@@ -155,6 +156,8 @@ public class ToolRuntime {
                     new ToolError("FsError", e.code().name()));
         } catch (ToolInputException e) {
             return ToolResult.error(e.getMessage(), ToolError.VALIDATION);
+        } catch (ToolFailureException e) {
+            return ToolResult.error(e.getMessage(), new ToolError(e.name(), e.code()));
         } catch (RuntimeException e) {
             LOG.errorf(e, "tool %s failed unexpectedly", name);
             return ToolResult.error("tool " + name + " failed unexpectedly (" + e.getClass().getSimpleName()

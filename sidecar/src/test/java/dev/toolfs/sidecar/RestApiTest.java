@@ -38,12 +38,12 @@ class RestApiTest {
     @Test
     void listsTheToolsInStableOrderWithGuidance() {
         JsonPath j = given().when().get("/tools").then().statusCode(200).extract().jsonPath();
-        assertThat(j.getList("tools.name")).containsExactly("read", "write", "edit", "test_wait_for_cancel");
+        assertThat(j.getList("tools.name")).containsExactly("read", "read_image", "write", "edit", "test_wait_for_cancel");
         assertThat(j.getMap("tools[0].input_schema.properties").keySet()).containsExactly("file_path", "offset", "limit");
         assertThat(j.getList("tools[0].input_schema.required")).containsExactly("file_path");
         assertThat(j.getInt("tools[0].input_schema.properties.offset.minimum")).isEqualTo(1);
-        assertThat(j.getList("tools[2].input_schema.required")).containsExactly("file_path", "old_string", "new_string");
-        assertThat(j.getBoolean("tools[2].input_schema.properties.replace_all.default")).isFalse();
+        assertThat(j.getList("tools[3].input_schema.required")).containsExactly("file_path", "old_string", "new_string");
+        assertThat(j.getBoolean("tools[3].input_schema.properties.replace_all.default")).isFalse();
         assertThat(j.getString("guidance.read")).isEqualTo("Use the read tool — not shell commands like cat — to inspect text files. Results include line numbers. Use offset and limit to continue reading large files.");
         assertThat(j.getString("guidance.write")).isEqualTo("Use the write tool to create files or completely replace file contents. Existing files are overwritten, so read an existing file first (the default fs-observation-policy requires it) and prefer edit for targeted changes.");
         assertThat(j.getString("guidance.edit")).isEqualTo("Use the edit tool for targeted changes to existing UTF-8 text files. It replaces literal old_string with new_string; by default old_string must appear exactly once. If old_string appears multiple times, provide a more specific old_string or set replace_all to true. Read the file first (the default fs-observation-policy requires it), unless you just created or edited it in this session.");
@@ -54,8 +54,8 @@ class RestApiTest {
         given().when().get("/tools?format=anthropic").then().statusCode(200)
                 .body("tools[0].name", equalTo("read")).body("tools[0].input_schema.type", equalTo("object"));
         given().when().get("/tools?format=openai").then().statusCode(200)
-                .body("tools[1].type", equalTo("function")).body("tools[1].function.name", equalTo("write"))
-                .body("tools[1].function.parameters.required", equalTo(List.of("file_path", "content")));
+                .body("tools[2].type", equalTo("function")).body("tools[2].function.name", equalTo("write"))
+                .body("tools[2].function.parameters.required", equalTo(List.of("file_path", "content")));
         given().when().get("/tools?format=nope").then().statusCode(400)
                 .body("error", equalTo("unknown format \"nope\"; use anthropic or openai, or no format"));
     }
@@ -230,7 +230,7 @@ class RestApiTest {
     @Test
     void protocolFailuresAreJson() {
         given().contentType("application/json").body("{}").post("/tools/nope").then().statusCode(404)
-                .body("error", equalTo("unknown tool \"nope\"; the tools are read, write, edit, test_wait_for_cancel"));
+                .body("error", equalTo("unknown tool \"nope\"; the tools are read, read_image, write, edit, test_wait_for_cancel"));
         given().contentType("application/json").body("[1]").post("/tools/read").then().statusCode(400)
                 .body("error", equalTo("the request body must be a JSON object of the tool's arguments"));
         given().contentType("application/json").body("{").post("/tools/read").then().statusCode(400)

@@ -19,7 +19,8 @@ public class TempWorkspace implements QuarkusTestResourceLifecycleManager {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return Map.of("quarkus.tool-fs.workspace.roots", root.toString());
+        return Map.of("quarkus.tool-fs.workspace.roots", root.toString(),
+                "quarkus.tool-fs.attachments.dir", root.resolveSibling(root.getFileName() + "-attachments").toString());
     }
 
     @Override

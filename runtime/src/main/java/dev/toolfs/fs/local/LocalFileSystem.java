@@ -33,6 +33,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import dev.toolfs.fs.Cancellation;
 import dev.toolfs.fs.EditMatchException;
 import dev.toolfs.fs.EditOutcome;
+import dev.toolfs.fs.FileBytes;
 import dev.toolfs.fs.FileKind;
 import dev.toolfs.fs.FileStat;
 import dev.toolfs.fs.FileSystemProvider;
@@ -264,12 +265,11 @@ public class LocalFileSystem implements FileSystemProvider {
 
     @Override
     public String readText(ResolvedPath path, long maxBytes, Cancellation cancel) {
-        byte[] bytes = readBytes(path, maxBytes, cancel);
-        return decodeStrict("read", path, bytes);
+        return decodeStrict("read", path, readBytes(path, maxBytes, cancel).bytes());
     }
 
     @Override
-    public byte[] readBytes(ResolvedPath path, long maxBytes, Cancellation cancel) {
+    public FileBytes readBytes(ResolvedPath path, long maxBytes, Cancellation cancel) {
         FileStat st = statOf("read", path);
         if (!st.exists()) {
             throw FsException.notFound("read", path.requested());
@@ -280,7 +280,11 @@ public class LocalFileSystem implements FileSystemProvider {
         if (st.size() > maxBytes) {
             throw FsException.tooLarge("read", path.requested(), st.size(), maxBytes);
         }
-        return readAll("read", path, maxBytes);
+        byte[] bytes = readAll("read", path, maxBytes);
+        FileVersion v = st.version();
+        // The bytes are what was seen: hash them, and trust the stat only if it matches what was read.
+        return new FileBytes(bytes, new FileVersion(v.size(), v.modifiedNanos(), v.changedNanos(), v.fileKey(),
+                hashOf(bytes), v.statTrusted() && bytes.length == v.size()));
     }
 
     private byte[] readAll(String op, ResolvedPath path, long maxBytes) {

@@ -1,0 +1,142 @@
+package dev.toolfs.attachments;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A content-addressed folder: an image is stored once under the SHA-256 of its bytes
+ * ({@code sha256/ab/abcdef….png}), written to a temporary file, synced and renamed, so it is durable before the tool
+ * result that references it exists. Reading back verifies the digest.
+ */
+public class LocalAttachmentStore implements AttachmentStore {
+
+    private final Path dir;
+    private final long maxImageBytes;
+    private final long maxImagePixels;
+
+    public LocalAttachmentStore(Path dir, long maxImageBytes, long maxImagePixels) {
+        this.dir = dir.toAbsolutePath().normalize();
+        this.maxImageBytes = maxImageBytes;
+        this.maxImagePixels = maxImagePixels;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    @Override
+    public StoredImage saveImage(byte[] bytes) {
+        if (bytes.length > maxImageBytes) {
+            throw new AttachmentException(AttachmentException.Reason.TOO_LARGE, "the image is " + bytes.length
+                    + " bytes, over the " + maxImageBytes + "-byte limit; downscale or compress it");
+        }
+        ImageInfo info;
+        try {
+            info = ImageHeaders.parse(bytes);
+        } catch (ImageHeaderException e) {
+            throw new AttachmentException(AttachmentException.Reason.INVALID, "the image cannot be read: "
+                    + e.getMessage() + "; re-export it as PNG/JPEG/WebP/GIF");
+        }
+        long pixels = (long) info.width() * info.height();
+        if (pixels > maxImagePixels) {
+            throw new AttachmentException(AttachmentException.Reason.TOO_LARGE, "the image is " + info.width() + "x"
+                    + info.height() + " (" + pixels + " pixels), over the " + maxImagePixels
+                    + "-pixel limit; downscale it");
+        }
+        String hex = HexFormat.of().formatHex(sha256().digest(bytes));
+        Path target = pathOf(hex, info.format());
+        try {
+            if (!Files.exists(target) || !hex.equals(digestOf(target))) {
+                writeAtomically(target, bytes);
+            }
+        } catch (IOException e) {
+            throw new AttachmentException(AttachmentException.Reason.IO,
+                    "the attachment store at " + dir + " cannot be written (" + e.getMessage() + ")");
+        }
+        return new StoredImage("sha256:" + hex, info, bytes.length);
+    }
+
+    @Override
+    public byte[] read(String attachmentId) {
+        if (attachmentId == null || !attachmentId.matches("sha256:[0-9a-f]{64}")) {
+            throw new IllegalArgumentException("not an attachment id: " + attachmentId);
+        }
+        String hex = attachmentId.substring(7);
+        for (ImageFormat f : ImageFormat.values()) {
+            Path p = pathOf(hex, f);
+            try {
+                byte[] bytes = Files.readAllBytes(p);
+                if (!hex.equals(HexFormat.of().formatHex(sha256().digest(bytes)))) {
+                    throw new IllegalStateException("attachment " + attachmentId + " is corrupt on disk: " + p);
+                }
+                return bytes;
+            } catch (NoSuchFileException e) {
+                // Try the next extension.
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        throw new IllegalArgumentException("no such attachment: " + attachmentId);
+    }
+
+    private Path pathOf(String hex, ImageFormat format) {
+        String ext = switch (format) {
+            case PNG -> "png";
+            case JPEG -> "jpg";
+            case WEBP -> "webp";
+            case GIF -> "gif";
+        };
+        return dir.resolve("sha256").resolve(hex.substring(0, 2)).resolve(hex + "." + ext);
+    }
+
+    private static String digestOf(Path p) throws IOException {
+        return HexFormat.of().formatHex(sha256().digest(Files.readAllBytes(p)));
+    }
+
+    private static void writeAtomically(Path target, byte[] bytes) throws IOException {
+        Path folder = Files.createDirectories(target.getParent());
+        Path temp = folder.resolve("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                + ".tmp");
+        try {
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                ByteBuffer b = ByteBuffer.wrap(bytes);
+                while (b.hasRemaining()) {
+                    ch.write(b);
+                }
+                ch.force(true);
+            }
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            try (FileChannel d = FileChannel.open(folder, StandardOpenOption.READ)) {
+                d.force(true);
+            } catch (IOException e) {
+                // Some file systems cannot sync a folder; the file itself is synced.
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package dev.toolfs.tools;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
+import dev.toolfs.attachments.AttachmentException;
+import dev.toolfs.attachments.AttachmentStore;
+import dev.toolfs.attachments.ImageFormat;
+import dev.toolfs.attachments.ModelInfoResolver;
+import dev.toolfs.attachments.StoredImage;
+import dev.toolfs.config.ToolFsConfig;
+import dev.toolfs.fs.FileBytes;
+import dev.toolfs.fs.FileStat;
+import dev.toolfs.fs.FileSystemProvider;
+import dev.toolfs.fs.FsErrorCode;
+import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.ResolvedPath;
+import dev.toolfs.gates.Gates;
+
+/**
+ * {@code read_image}: every check that needs no I/O first (extension, store, accepted media types, the routed model's
+ * image input), then one stat, a bounded read, the durable store, and {@code fs/observed}. The result is a short
+ * text envelope followed by the image itself.
+ */
+@CatalogTool(name = "read_image", order = 20, readOnly = true, description = "Shows an image file (PNG, JPEG, WebP or "
+        + "GIF) to the model, with its media type, dimensions and size. Use it for screenshots, diagrams and photos in "
+        + "the workspace; use read for text files.")
+public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
+
+    @Inject
+    FileSystemProvider fs;
+
+    @Inject
+    Gates gates;
+
+    @Inject
+    ToolFsConfig config;
+
+    @Inject
+    Instance<AttachmentStore> store;
+
+    @Inject
+    ModelInfoResolver models;
+
+    @Override
+    public ToolOutcome execute(ReadImageArgs args, ToolContext ctx) {
+        Path lexical = lexical(args.filePath(), ctx.cwd());
+        String display = ctx.display(lexical);
+        ImageFormat declared = ImageFormat.fromExtension(args.filePath()).orElseThrow(() -> new ToolInputException(
+                "cannot read \"" + display + "\": read_image only accepts PNG/JPEG/WebP/GIF paths"));
+        if (!store.isResolvable()) {
+            throw new ToolFailureException("ImageError", "NO_ATTACHMENT_STORE", "cannot read \"" + display
+                    + "\": no attachment store is configured, so images cannot be returned");
+        }
+        List<String> accepted = config.image().mediaTypes().stream().map(t -> t.trim().toLowerCase(Locale.ROOT)).toList();
+        if (!accepted.contains(shortName(declared))) {
+            throw new ToolInputException("cannot read \"" + display + "\": this deployment accepts only "
+                    + String.join("/", accepted) + " images; convert it to one of those");
+        }
+        String model = ctx.execution().model().or(() -> config.defaultModel()).orElse("unknown");
+        if (!models.imageInput(model).orElse(false)) {
+            throw new ToolFailureException("ModelCapabilityError", "MODEL_NO_IMAGE_INPUT", "cannot read \"" + display
+                    + "\" as an image: model \"" + model
+                    + "\" does not declare image input; switch to an image-capable model to read images");
+        }
+
+        ResolvedPath path = fs.resolve("read", args.filePath(), ctx.cwd(), ctx.cancellation());
+        FileStat stat = fs.stat(path);
+        if (!stat.exists()) {
+            gates.observed(ctx.execution(), path, null);
+            throw FsException.notFound("read", path.requested());
+        }
+        if (!stat.isRegularFile()) {
+            throw FsException.notRegularFile("read", path.requested());
+        }
+        long cap = Math.min(config.image().maxImageBytes(), config.image().maxMessageImageBytes());
+        if (stat.size() > cap) {
+            throw new FsException(FsErrorCode.FS_TOO_LARGE, path.requested(), "cannot read " + FsException.PATH
+                    + ": the image is " + stat.size() + " bytes, over the " + cap + "-byte limit; downscale or compress it");
+        }
+        FileBytes file = fs.readBytes(path, cap, ctx.cancellation());
+        Optional<ImageFormat> actual = ImageFormat.sniff(file.bytes());
+        if (actual.isPresent() && actual.get() != declared) {
+            throw new ToolFailureException("ImageError", "IMAGE_FORMAT_MISMATCH", "cannot read \"" + display + "\": the "
+                    + extension(args.filePath()) + " extension declares " + declared.mediaType()
+                    + ", but the bytes use a different image format; rename the file to match its actual format if it is"
+                    + " PNG/JPEG/WebP/GIF, or convert it to one of those formats");
+        }
+        StoredImage stored;
+        try {
+            stored = store.get().saveImage(file.bytes());
+        } catch (AttachmentException e) {
+            String message = "cannot read " + FsException.PATH + ": " + e.getMessage();
+            throw switch (e.reason()) {
+                case TOO_LARGE -> new FsException(FsErrorCode.FS_TOO_LARGE, path.requested(), message);
+                case IO -> new FsException(FsErrorCode.FS_IO, path.requested(), message);
+                case INVALID -> new ToolFailureException("ImageError", "IMAGE_INVALID",
+                        "cannot read \"" + display + "\": " + e.getMessage());
+            };
+        }
+        gates.observed(ctx.execution(), path, file.version());
+
+        String mediaType = stored.info().format().mediaType();
+        String facts = mediaType + " " + stored.info().width() + "x" + stored.info().height() + ", " + stored.bytes()
+                + " bytes";
+        String text = "<path>" + display + "</path>\n<type>image</type>\n<content>\n" + facts + "\n</content>";
+        String name = path.requested().getFileName().toString();
+        ReadImageResult canonical = new ReadImageResult(display, new ReadImageResult.Image(stored.attachmentId(),
+                mediaType, stored.bytes(), stored.info().width(), stored.info().height(), name));
+        Map<String, Object> card = new LinkedHashMap<>();
+        card.put("kind", "image-card");
+        card.put("path", display);
+        card.put("attachmentId", stored.attachmentId());
+        card.put("mediaType", mediaType);
+        card.put("width", stored.info().width());
+        card.put("height", stored.info().height());
+        card.put("bytes", stored.bytes());
+        return new ToolOutcome(List.of(new ContentBlock.Text(text),
+                new ContentBlock.Image(mediaType, stored.attachmentId(), file.bytes())), canonical, card);
+    }
+
+    private static Path lexical(String filePath, Path cwd) {
+        try {
+            Path p = Path.of(filePath);
+            return (p.isAbsolute() ? p : cwd.resolve(p)).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            return cwd.resolve("invalid-path");
+        }
+    }
+
+    private static String extension(String filePath) {
+        int dot = filePath.lastIndexOf('.');
+        return filePath.substring(dot).toLowerCase(Locale.ROOT);
+    }
+
+    private static String shortName(ImageFormat f) {
+        return f.mediaType().substring("image/".length());
+    }
+}

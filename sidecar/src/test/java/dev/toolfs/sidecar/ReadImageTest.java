@@ -1,0 +1,167 @@
+package dev.toolfs.sidecar;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+
+/** read_image over REST and MCP: every message exactly, real images of each format, the store, the caps. */
+@QuarkusTest
+@TestProfile(ReadImageTest.Models.class)
+@QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
+class ReadImageTest {
+
+    public static class Models implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of(
+                    "quarkus.tool-fs.models.\"vision-model\".image-input", "true",
+                    "quarkus.tool-fs.models.\"text-model\".image-input", "false",
+                    "quarkus.tool-fs.default-model", "vision-model",
+                    "quarkus.tool-fs.image.max-image-bytes", "300000",
+                    "quarkus.tool-fs.image.max-image-pixels", "1000000");
+        }
+    }
+
+    private static JsonPath call(String model, String path) {
+        return given().contentType("application/json").header("X-Session-Id", "img").header("X-Model", model)
+                .body(Map.of("file_path", path)).post("/tools/read_image").then().statusCode(200).extract().jsonPath();
+    }
+
+    private static String sha256(byte[] b) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
+    }
+
+    @Test
+    void eachFormatGivesItsHeaderFactsAndTheImage() throws Exception {
+        Path ws = TempWorkspace.root;
+        byte[] png = Images.write("png", 640, 480, false);
+        Files.write(ws.resolve("shot.png"), png);
+        JsonPath j = call("vision-model", "shot.png");
+        assertThat(j.getBoolean("is_error")).isFalse();
+        assertThat(j.getString("content[0].text")).isEqualTo(
+                "<path>shot.png</path>\n<type>image</type>\n<content>\nimage/png 640x480, " + png.length + " bytes\n</content>");
+        assertThat(j.getString("content[1].type")).isEqualTo("image");
+        assertThat(j.getString("content[1].media_type")).isEqualTo("image/png");
+        assertThat(j.getString("content[1].attachment_id")).isEqualTo("sha256:" + sha256(png));
+        assertThat(j.getMap("content[1]")).doesNotContainKey("data");
+        assertThat(j.getMap("metadata")).containsEntry("kind", "image-card").containsEntry("width", 640)
+                .containsEntry("height", 480);
+
+        Files.write(ws.resolve("photo.jpg"), Images.write("jpeg", 320, 200, false));
+        assertThat(call("vision-model", "photo.jpg").getString("content[0].text")).contains("image/jpeg 320x200, ");
+        Files.write(ws.resolve("anim.gif"), Images.write("gif", 17, 5, false));
+        assertThat(call("vision-model", "anim.gif").getString("content[0].text")).contains("image/gif 17x5, ");
+        Files.write(ws.resolve("pic.webp"), Images.webpLossless(300, 150));
+        assertThat(call("vision-model", "pic.webp").getString("content[0].text")).contains("image/webp 300x150, 30 bytes");
+    }
+
+    @Test
+    void theBytesComeWhenAskedFor() throws Exception {
+        byte[] png = Images.write("png", 8, 8, false);
+        Files.write(TempWorkspace.root.resolve("tiny.png"), png);
+        JsonPath j = given().contentType("application/json").header("X-Model", "vision-model")
+                .body(Map.of("file_path", "tiny.png")).post("/tools/read_image?include_data=true").then().statusCode(200)
+                .extract().jsonPath();
+        assertThat(Base64.getDecoder().decode(j.getString("content[1].data"))).isEqualTo(png);
+    }
+
+    @Test
+    void sameBytesAreStoredOnce() throws Exception {
+        byte[] png = Images.write("png", 33, 33, false);
+        Files.write(TempWorkspace.root.resolve("one.png"), png);
+        Files.write(TempWorkspace.root.resolve("two.png"), png);
+        String a = call("vision-model", "one.png").getString("content[1].attachment_id");
+        String b = call("vision-model", "two.png").getString("content[1].attachment_id");
+        assertThat(a).isEqualTo(b);
+        Path store = TempWorkspace.root.resolveSibling(TempWorkspace.root.getFileName() + "-attachments");
+        try (Stream<Path> files = Files.walk(store)) {
+            assertThat(files.filter(p -> p.getFileName().toString().startsWith(a.substring(7)))).hasSize(1);
+        }
+    }
+
+    @Test
+    void theExactMessages() throws Exception {
+        Path ws = TempWorkspace.root;
+        Files.writeString(ws.resolve("notes.txt"), "x");
+        JsonPath ext = call("vision-model", "notes.txt");
+        assertThat(ext.getString("content[0].text")).isEqualTo("Error: cannot read \"notes.txt\": read_image only accepts PNG/JPEG/WebP/GIF paths");
+
+        Files.write(ws.resolve("route.png"), Images.write("png", 4, 4, false));
+        JsonPath route = call("text-model", "route.png");
+        assertThat(route.getString("content[0].text")).isEqualTo("Error: cannot read \"route.png\" as an image: model \"text-model\" does not declare image input; switch to an image-capable model to read images");
+        assertThat(route.getString("error.code")).isEqualTo("MODEL_NO_IMAGE_INPUT");
+
+        Files.write(ws.resolve("really-a-jpeg.png"), Images.write("jpeg", 10, 10, false));
+        assertThat(call("vision-model", "really-a-jpeg.png").getString("content[0].text")).isEqualTo(
+                "Error: cannot read \"really-a-jpeg.png\": the .png extension declares image/png, but the bytes use a different image format; rename the file to match its actual format if it is PNG/JPEG/WebP/GIF, or convert it to one of those formats");
+
+        Files.write(ws.resolve("broken.png"), new byte[] { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0 });
+        JsonPath broken = call("vision-model", "broken.png");
+        assertThat(broken.getString("error.code")).isEqualTo("IMAGE_INVALID");
+        assertThat(broken.getString("content[0].text")).startsWith("Error: cannot read \"broken.png\": the image cannot be read: ");
+    }
+
+    @Test
+    void theRouteIsCheckedBeforeAnyIo() {
+        // A missing file with a text-only model gets the route refusal, not "not found".
+        assertThat(call("text-model", "nowhere.png").getString("error.code")).isEqualTo("MODEL_NO_IMAGE_INPUT");
+        assertThat(call("mystery-model", "nowhere.png").getString("content[0].text"))
+                .contains("model \"mystery-model\" does not declare image input");
+        // Without X-Model the configured default model is the route.
+        JsonPath fallback = given().contentType("application/json").header("X-Session-Id", "no-model")
+                .body(Map.of("file_path", "nowhere.png")).post("/tools/read_image").jsonPath();
+        assertThat(fallback.getString("error.code")).isEqualTo("FS_NOT_FOUND");
+        assertThat(call("vision-model", "nowhere.png").getString("content[0].text"))
+                .isEqualTo("Error: cannot read \"nowhere.png\": not found");
+    }
+
+    @Test
+    void imagesOverTheCapsAreRefused() throws Exception {
+        Files.write(TempWorkspace.root.resolve("heavy.png"), Images.write("png", 400, 400, true));
+        JsonPath heavy = call("vision-model", "heavy.png");
+        assertThat(heavy.getString("error.code")).isEqualTo("FS_TOO_LARGE");
+        assertThat(heavy.getString("content[0].text")).contains("over the 300000-byte limit; downscale or compress it");
+
+        Files.write(TempWorkspace.root.resolve("wide.png"), Images.write("png", 1200, 1000, false));
+        JsonPath wide = call("vision-model", "wide.png");
+        assertThat(wide.getString("error.code")).isEqualTo("FS_TOO_LARGE");
+        assertThat(wide.getString("content[0].text")).isEqualTo("Error: cannot read \"wide.png\": the image is 1200x1000 (1200000 pixels), over the 1000000-pixel limit; downscale it");
+    }
+
+    @Test
+    void overMcpTheImageIsAnImageContentBlockAfterTheText() throws Exception {
+        byte[] png = Images.write("png", 12, 6, false);
+        Files.write(TempWorkspace.root.resolve("mcp.png"), png);
+        JsonPath r = McpClient.connect().call("read_image", Map.of("file_path", "mcp.png"));
+        assertThat(r.getString("result.content[0].text")).isEqualTo(
+                "<path>mcp.png</path>\n<type>image</type>\n<content>\nimage/png 12x6, " + png.length + " bytes\n</content>");
+        assertThat(r.getString("result.content[1].type")).isEqualTo("image");
+        assertThat(r.getString("result.content[1].mimeType")).isEqualTo("image/png");
+        assertThat(Base64.getDecoder().decode(r.getString("result.content[1].data"))).isEqualTo(png);
+        assertThat(r.getString("result.structuredContent.attachmentId")).isEqualTo("sha256:" + sha256(png));
+    }
+
+    @Test
+    void aReadImageCountsAsARead() throws Exception {
+        Files.write(TempWorkspace.root.resolve("seen.png"), Images.write("png", 5, 5, false));
+        call("vision-model", "seen.png");
+        JsonPath w = given().contentType("application/json").header("X-Session-Id", "img")
+                .body(Map.of("file_path", "seen.png", "content", "replaced")).post("/tools/write").jsonPath();
+        assertThat(w.getBoolean("is_error")).isFalse();
+    }
+}
