@@ -10,6 +10,8 @@ public enum FsErrorCode {
     FS_STALE_VERSION,
     FS_NOT_OBSERVED,
     FS_OUTSIDE_WORKSPACE,
+    /** A path no file system accepts: NUL or control characters, or too long. */
+    FS_INVALID_PATH,
     FS_SANDBOX_DENIED,
     FS_PERMISSION_DENIED,
     FS_NO_MATCH,

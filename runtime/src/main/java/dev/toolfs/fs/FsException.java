@@ -69,7 +69,7 @@ public class FsException extends RuntimeException {
             return new FsException(FsErrorCode.FS_NOT_REGULAR_FILE, path, "cannot read " + PATH + ": not a regular file");
         }
         return new FsException(FsErrorCode.FS_NOT_REGULAR_FILE, path, "cannot " + op + " " + PATH
-                + ": not a regular file (a folder, pipe, socket or device); choose a file path");
+                + ": not a regular file (a folder, link, pipe, socket or device); choose a file path");
     }
 
     public static FsException notText(String op, Path path, String why) {
@@ -112,6 +112,12 @@ public class FsException extends RuntimeException {
     public static FsException outsideWorkspace(String op, Path path, String roots) {
         return new FsException(FsErrorCode.FS_OUTSIDE_WORKSPACE, path, "cannot " + op + " " + PATH
                 + ": the path is outside the workspace (" + roots + "); use a path inside it");
+    }
+
+    /** The path is shown escaped, since it may hold characters a terminal or a log would interpret. */
+    public static FsException invalidPath(String op, String shown, String why) {
+        return new FsException(FsErrorCode.FS_INVALID_PATH, null, "cannot " + op + " \"" + shown + "\": " + why
+                + "; use a plain path inside the workspace");
     }
 
     public static FsException permissionDenied(String op, Path path) {

@@ -107,6 +107,11 @@ public class LocalFileSystem implements FileSystemProvider {
             return FileStat.MISSING;
         } catch (AccessDeniedException e) {
             throw FsException.permissionDenied(op, path.requested());
+        } catch (FileSystemException e) {
+            if ("Not a directory".equals(e.getReason())) {
+                return FileStat.MISSING; // a file stands where a folder of the path should be
+            }
+            throw FsException.io(op, path.requested(), e);
         } catch (IOException e) {
             throw FsException.io(op, path.requested(), e);
         }

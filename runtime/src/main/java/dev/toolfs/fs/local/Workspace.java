@@ -3,8 +3,10 @@ package dev.toolfs.fs.local;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -13,13 +15,20 @@ import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.ResolvedPath;
 
 /**
- * The workspace roots and the confinement check. A path is inside when it is inside a root both lexically (after
- * {@code ..} is removed) and once every symlink on the way is followed, comparing whole path components, never
- * string prefixes ({@code /ws-evil} is not inside {@code /ws}).
+ * The workspace roots and the confinement check.
+ *
+ * <p>
+ * A path is resolved component by component from the real root that contains it, looking at each component with
+ * {@code lstat} and following symbolic links by hand. A link whose target leaves the workspace is refused at once,
+ * without ever looking at the target, so nothing outside the roots is read, written, created or even statted on a
+ * model's behalf, and an error never reveals whether something exists outside. Containment compares whole path
+ * components, never string prefixes ({@code /ws-evil} is not inside {@code /ws}).
  */
 public final class Workspace {
 
     private static final int MAX_LINK_HOPS = 40;
+    private static final int MAX_PATH_CHARS = 4096;
+    private static final int MAX_NAME_BYTES = 255;
 
     private final List<Path> roots;
     private final List<Path> realRoots;
@@ -35,6 +44,9 @@ public final class Workspace {
                 real.add(root.toRealPath());
             } catch (IOException e) {
                 throw new IllegalArgumentException("workspace root " + root + " is not an existing folder", e);
+            }
+            if (!Files.isDirectory(real.get(real.size() - 1))) {
+                throw new IllegalArgumentException("workspace root " + root + " is not a folder");
             }
         }
         this.realRoots = List.copyOf(real);
@@ -52,7 +64,7 @@ public final class Workspace {
         return roots.stream().map(Path::toString).collect(Collectors.joining(", "));
     }
 
-    /** True when the absolute, normalized path lies inside a root, lexically or as a real path. */
+    /** True when the absolute, normalized path lies inside a root, as named or as a real path. */
     public boolean containsLexically(Path absolute) {
         return roots.stream().anyMatch(absolute::startsWith) || realRoots.stream().anyMatch(absolute::startsWith);
     }
@@ -62,55 +74,116 @@ public final class Workspace {
     }
 
     public ResolvedPath resolve(String op, String path, Path cwd) {
+        checkText(op, path);
         Path requested;
         try {
             Path p = Path.of(path);
             requested = (p.isAbsolute() ? p : cwd.resolve(p)).normalize();
         } catch (InvalidPathException e) {
-            throw FsException.notFound(op, cwd.resolve("<invalid path>"));
+            throw FsException.invalidPath(op, escape(path), "the path is not valid");
         }
-        if (!containsLexically(requested)) {
+        Path start = realStart(requested);
+        if (start == null) {
             throw FsException.outsideWorkspace(op, requested, describeRoots());
         }
-        Path real = realPathOf(op, requested);
-        if (!containsReal(real)) {
-            throw FsException.outsideWorkspace(op, requested, describeRoots());
+        return new ResolvedPath(requested, walk(op, requested, start, new int[] { 0 }));
+    }
+
+    /** The path rewritten onto its real root, or null if no root contains it. */
+    private Path realStart(Path requested) {
+        for (int i = 0; i < roots.size(); i++) {
+            if (requested.startsWith(realRoots.get(i))) {
+                return requested;
+            }
+            if (requested.startsWith(roots.get(i))) {
+                return realRoots.get(i).resolve(roots.get(i).relativize(requested));
+            }
         }
-        return new ResolvedPath(requested, real);
+        return null;
     }
 
     /**
-     * The real path of a possibly missing file: symlinks on the existing part are followed, including a dangling
-     * symlink leaf, whose target is where a write would land.
+     * Follows {@code path} (absolute, normalized, inside a real root) one component at a time. Every prefix it
+     * looks at is inside the workspace; a link pointing out is refused before its target is touched.
      */
-    private Path realPathOf(String op, Path requested) {
-        Path current = requested;
-        for (int hops = 0; hops < MAX_LINK_HOPS; hops++) {
+    private Path walk(String op, Path requested, Path path, int[] hops) {
+        Path root = realRoots.stream().filter(path::startsWith).findFirst().orElse(null);
+        if (root == null) {
+            throw FsException.outsideWorkspace(op, requested, describeRoots());
+        }
+        Path current = root;
+        Path rest = root.relativize(path);
+        for (int i = 0; i < rest.getNameCount(); i++) {
+            Path next = current.resolve(rest.getName(i));
+            BasicFileAttributes attrs;
             try {
-                return current.toRealPath();
+                attrs = Files.readAttributes(next, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             } catch (NoSuchFileException e) {
-                // Fall through: find the deepest existing ancestor, or follow a dangling link.
+                // Nothing exists from here on: what would be created lies under this confined real folder.
+                return current.resolve(rest.subpath(i, rest.getNameCount()));
             } catch (IOException e) {
                 throw FsException.io(op, requested, e);
             }
-            if (Files.isSymbolicLink(current)) {
+            if (attrs.isSymbolicLink()) {
+                if (++hops[0] > MAX_LINK_HOPS) {
+                    throw FsException.io(op, requested, new IOException("too many levels of symbolic links"));
+                }
+                Path target;
                 try {
-                    Path target = Files.readSymbolicLink(current);
-                    Path parent = current.getParent();
-                    current = (target.isAbsolute() ? target : parent.resolve(target)).normalize();
-                    continue;
+                    target = Files.readSymbolicLink(next);
                 } catch (IOException e) {
                     throw FsException.io(op, requested, e);
                 }
+                // current is a real folder, so resolving ".." in the target lexically is exact.
+                Path followed = (target.isAbsolute() ? target : current.resolve(target)).normalize();
+                Path remaining = i + 1 < rest.getNameCount() ? rest.subpath(i + 1, rest.getNameCount()) : null;
+                Path whole = remaining == null ? followed : followed.resolve(remaining);
+                Path start = realStart(whole.normalize());
+                if (start == null || !containsReal(start)) {
+                    throw FsException.outsideWorkspace(op, requested, describeRoots());
+                }
+                return walk(op, requested, start, hops);
             }
-            Path parent = current.getParent();
-            if (parent == null) {
-                return current;
+            if (i + 1 < rest.getNameCount() && !attrs.isDirectory()) {
+                // A file used as a folder: what is asked for cannot exist; report it as missing further down.
+                return current.resolve(rest.subpath(i, rest.getNameCount()));
             }
-            Path fileName = current.getFileName();
-            Path realParent = realPathOf(op, parent);
-            return realParent.resolve(fileName);
+            current = next;
         }
-        throw FsException.io(op, requested, new IOException("too many levels of symbolic links"));
+        return current;
+    }
+
+    /** NUL and control characters, and absurd lengths, are refused before anything is looked up. */
+    private static void checkText(String op, String path) {
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                throw FsException.invalidPath(op, escape(path), c == 0 ? "the path contains a NUL character"
+                        : "the path contains a control character");
+            }
+        }
+        if (path.length() > MAX_PATH_CHARS) {
+            throw FsException.invalidPath(op, escape(path.substring(0, 64)) + "…",
+                    "the path is longer than " + MAX_PATH_CHARS + " characters");
+        }
+        for (String name : path.split("/")) {
+            if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                throw FsException.invalidPath(op, escape(path.substring(0, Math.min(64, path.length()))) + "…",
+                        "a name in the path is longer than " + MAX_NAME_BYTES + " bytes");
+            }
+        }
+    }
+
+    private static String escape(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                sb.append(String.format("\\x%02x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 }

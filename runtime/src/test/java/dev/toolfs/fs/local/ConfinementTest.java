@@ -1,0 +1,217 @@
+package dev.toolfs.fs.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.toolfs.fs.Cancellation;
+import dev.toolfs.fs.FileKind;
+import dev.toolfs.fs.FileStat;
+import dev.toolfs.fs.FsErrorCode;
+import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.Precondition;
+import dev.toolfs.fs.ResolvedPath;
+import dev.toolfs.fs.TextCursor;
+import dev.toolfs.fs.TextEdit;
+
+/**
+ * The known escapes, at the provider: each must be refused, and nothing outside the workspace may change (the
+ * outside folder is snapshotted before and compared after every test).
+ */
+class ConfinementTest {
+
+    @TempDir
+    Path tmp;
+    Path ws;
+    Path outside;
+    LocalFileSystem fs;
+    Map<String, String> before;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
+        outside = Files.createDirectories(tmp.resolve("ws-evil")).toRealPath();
+        Files.writeString(outside.resolve("secret.txt"), "secret\n");
+        Files.writeString(ws.resolve("inside.txt"), "inside\n");
+        fs = new LocalFileSystem(new Workspace(List.of(ws)), 1 << 20, 1 << 20);
+        before = snapshot(outside);
+    }
+
+    @AfterEach
+    void nothingOutsideChanged() throws IOException {
+        assertThat(snapshot(outside)).isEqualTo(before);
+    }
+
+    private static Map<String, String> snapshot(Path dir) throws IOException {
+        Map<String, String> m = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.toList()) {
+                m.put(dir.relativize(p).toString(), Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        ? Files.readString(p) : Files.isSymbolicLink(p) ? "link" : "dir");
+            }
+        }
+        return m;
+    }
+
+    private FsErrorCode code(String path) {
+        try {
+            ResolvedPath p = fs.resolve("write", path, ws, Cancellation.NONE);
+            fs.writeText(p, "pwned\n", Precondition.NONE, Cancellation.NONE);
+            return null;
+        } catch (FsException e) {
+            return e.code();
+        }
+    }
+
+    private void assertRefused(String path) {
+        assertThat(code(path)).as(path).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+    }
+
+    @Test
+    void traversalAbsoluteAndSiblingPrefix() {
+        assertRefused("../ws-evil/secret.txt");
+        assertRefused("sub/../../ws-evil/secret.txt");
+        assertRefused(outside.resolve("secret.txt").toString());
+        assertRefused(ws + "-evil/secret.txt");
+        assertRefused("/etc/passwd");
+    }
+
+    @Test
+    void symlinkLeafDanglingLeafIntermediateFolderChainsAndRoot() throws IOException {
+        Files.createSymbolicLink(ws.resolve("leaf"), outside.resolve("secret.txt"));
+        Files.createSymbolicLink(ws.resolve("dangling"), outside.resolve("created-by-attack.txt"));
+        Files.createSymbolicLink(ws.resolve("dir"), outside);
+        Files.createSymbolicLink(ws.resolve("hop2"), Path.of("../ws-evil"));
+        Files.createSymbolicLink(ws.resolve("hop1"), Path.of("hop2"));
+        Files.createSymbolicLink(ws.resolve("slash"), Path.of("/"));
+        Files.createDirectories(ws.resolve("a/b"));
+        Files.createSymbolicLink(ws.resolve("a/b/up"), Path.of("../../../ws-evil/secret.txt"));
+        for (String p : List.of("leaf", "dangling", "dir/secret.txt", "dir/new.txt", "hop1/secret.txt", "hop1/new.txt",
+                "slash/etc/passwd", "slash" + outside + "/secret.txt", "a/b/up")) {
+            assertRefused(p);
+        }
+        assertThat(Files.exists(outside.resolve("created-by-attack.txt"))).isFalse();
+    }
+
+    @Test
+    void linksThatStayInsideWorkAndTheTargetIsWhatIsWritten() throws IOException {
+        Files.createDirectories(ws.resolve("real"));
+        Files.createSymbolicLink(ws.resolve("alias"), Path.of("real"));
+        Files.createSymbolicLink(ws.resolve("dangling-inside"), Path.of("real/later.txt"));
+        assertThat(code("alias/new.txt")).isNull();
+        assertThat(Files.readString(ws.resolve("real/new.txt"))).isEqualTo("pwned\n");
+        assertThat(code("dangling-inside")).isNull();
+        assertThat(Files.readString(ws.resolve("real/later.txt"))).isEqualTo("pwned\n");
+        assertThat(Files.isSymbolicLink(ws.resolve("dangling-inside"))).isTrue();
+    }
+
+    @Test
+    void aWorkspaceRootReachedThroughASymlink() throws IOException {
+        Path link = Files.createSymbolicLink(tmp.resolve("ws-link"), ws);
+        LocalFileSystem viaLink = new LocalFileSystem(new Workspace(List.of(link)), 1 << 20, 1 << 20);
+        ResolvedPath p = viaLink.resolve("read", "inside.txt", link, Cancellation.NONE);
+        assertThat(p.target()).isEqualTo(ws.resolve("inside.txt"));
+        assertThat(viaLink.resolve("read", ws.resolve("inside.txt").toString(), link, Cancellation.NONE).target())
+                .isEqualTo(ws.resolve("inside.txt"));
+        try {
+            viaLink.resolve("read", "../ws-evil/secret.txt", link, Cancellation.NONE);
+            throw new AssertionError("escaped");
+        } catch (FsException e) {
+            assertThat(e.code()).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+        }
+    }
+
+    @Test
+    void aHardLinkedFileIsReplacedNotWrittenThrough() throws IOException {
+        Path shared = Files.writeString(outside.resolve("shared.txt"), "outside content\n");
+        Files.createLink(ws.resolve("hard.txt"), shared);
+        before = snapshot(outside);
+        assertThat(code("hard.txt")).isNull();
+        fs.editText(fs.resolve("edit", "hard.txt", ws, Cancellation.NONE), new TextEdit("pwned", "again", false),
+                Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readString(shared)).isEqualTo("outside content\n");
+        assertThat(Files.readString(ws.resolve("hard.txt"))).isEqualTo("again\n");
+    }
+
+    @Test
+    void nulControlCharactersAndHugePathsAreInvalid() {
+        assertThat(code("a\0b")).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        assertThat(code("a\nb")).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        assertThat(code("a\u001bb")).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        assertThat(code("x".repeat(256))).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        assertThat(code("a/".repeat(3000))).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        try {
+            fs.resolve("read", "bad\0name", ws, Cancellation.NONE);
+        } catch (FsException e) {
+            assertThat(e.messageFor(Path::toString)).isEqualTo(
+                    "cannot read \"bad\\x00name\": the path contains a NUL character; use a plain path inside the workspace");
+        }
+    }
+
+    @Test
+    void tildeFileUrlsAndPercentEncodingAreTakenLiterally() {
+        assertThat(code("~/notes.txt")).isNull();
+        assertThat(Files.exists(ws.resolve("~/notes.txt"))).isTrue();
+        assertThat(code("file:///etc/passwd")).isNull();
+        assertThat(Files.exists(ws.resolve("file:/etc/passwd"))).isTrue();
+        assertThat(code("%2e%2e/ws-evil/secret.txt")).isNull();
+        assertThat(Files.exists(ws.resolve("%2e%2e/ws-evil/secret.txt"))).isTrue();
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void fifosDevicesAndSocketsAreRefusedWithoutBlocking() throws Exception {
+        assertThat(new ProcessBuilder("mkfifo", ws.resolve("fifo").toString()).start().waitFor()).isZero();
+        boolean device = new ProcessBuilder("mknod", ws.resolve("null-device").toString(), "c", "1", "3").start()
+                .waitFor() == 0;
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(ws.resolve("sock")));
+            for (String name : device ? List.of("fifo", "null-device", "sock") : List.of("fifo", "sock")) {
+                ResolvedPath p = fs.resolve("read", name, ws, Cancellation.NONE);
+                assertThat(fs.stat(p).kind()).as(name).isEqualTo(FileKind.OTHER);
+                assertThat(code(name)).as(name).isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+            }
+        }
+    }
+
+    @Test
+    void aFileSwappedForASymlinkAfterTheCheckIsNotFollowed() throws IOException {
+        Path victim = ws.resolve("swap.txt");
+        Files.writeString(victim, "inside\n");
+        ResolvedPath checked = fs.resolve("read", "swap.txt", ws, Cancellation.NONE);
+        FileStat stat = fs.stat(checked);
+        // The swap: between the check and the use, the file becomes a link to the secret.
+        Files.delete(victim);
+        Files.createSymbolicLink(victim, outside.resolve("secret.txt"));
+        try (TextCursor c = fs.openText(checked, stat, Cancellation.NONE)) {
+            c.nextLine(100);
+            throw new AssertionError("followed the swapped link");
+        } catch (FsException e) {
+            assertThat(e.code()).isIn(FsErrorCode.FS_IO, FsErrorCode.FS_NOT_FOUND);
+        }
+        // A write looks at the target again without following links, and refuses what is no longer a file.
+        try {
+            fs.writeText(checked, "replaced\n", Precondition.NONE, Cancellation.NONE);
+            throw new AssertionError("wrote through the swapped link");
+        } catch (FsException e) {
+            assertThat(e.code()).isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+        }
+        assertThat(Files.isSymbolicLink(victim)).isTrue();
+    }
+}
