@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolfs.runtime.ParamDescriptor;
 import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.tools.CatalogTool;
+import dev.toolfs.tools.ConfinedOnly;
 import dev.toolfs.tools.Description;
 import dev.toolfs.tools.ToolExecutor;
 
@@ -38,6 +39,7 @@ final class ToolCatalogBuilder {
     static final DotName CATALOG_TOOL = DotName.createSimple(CatalogTool.class.getName());
     static final DotName TOOL_EXECUTOR = DotName.createSimple(ToolExecutor.class.getName());
     static final DotName DESCRIPTION = DotName.createSimple(Description.class.getName());
+    static final DotName CONFINED_ONLY = DotName.createSimple(ConfinedOnly.class.getName());
     private static final String BV = "jakarta.validation.constraints.";
     private static final DotName NOT_NULL = DotName.createSimple(BV + "NotNull");
     private static final DotName NOT_BLANK = DotName.createSimple(BV + "NotBlank");
@@ -116,16 +118,29 @@ final class ToolCatalogBuilder {
             return null;
         }
         List<ParamDescriptor> params = new ArrayList<>();
+        ObjectNode properties = JsonNodeFactory.instance.objectNode();
+        for (RecordComponentInfo c : args.recordComponentsInDeclarationOrder()) {
+            ParamDescriptor p = param(where, args, c, properties);
+            if (p != null) {
+                params.add(p);
+            }
+        }
+        return new ToolDescriptor(name, description, intValue(a, "order", 1000), boolValue(a, "readOnly"),
+                boolValue(a, "destructive"), tool.name().toString(), args.name().toString(), List.copyOf(params),
+                schema(params, properties, false), schema(params, properties, true));
+    }
+
+    /** The object schema over the given parameters; confined-only ones only when {@code confined}. */
+    private String schema(List<ParamDescriptor> params, ObjectNode allProperties, boolean confined) {
         ObjectNode schema = JsonNodeFactory.instance.objectNode();
         schema.put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         ArrayNode required = JsonNodeFactory.instance.arrayNode();
-        for (RecordComponentInfo c : args.recordComponentsInDeclarationOrder()) {
-            ParamDescriptor p = param(where, args, c, properties);
-            if (p == null) {
+        for (ParamDescriptor p : params) {
+            if (p.confinedOnly() && !confined) {
                 continue;
             }
-            params.add(p);
+            properties.set(p.name(), allProperties.get(p.name()));
             if (p.required()) {
                 required.add(p.name());
             }
@@ -134,14 +149,11 @@ final class ToolCatalogBuilder {
             schema.set("required", required);
         }
         schema.put("additionalProperties", false);
-        String json;
         try {
-            json = mapper.writeValueAsString(schema);
+            return mapper.writeValueAsString(schema);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        return new ToolDescriptor(name, description, intValue(a, "order", 1000), boolValue(a, "readOnly"),
-                boolValue(a, "destructive"), tool.name().toString(), args.name().toString(), List.copyOf(params), json);
     }
 
     private ParamDescriptor param(String where, ClassInfo args, RecordComponentInfo c, ObjectNode properties) {
@@ -261,7 +273,9 @@ final class ToolCatalogBuilder {
                 default -> enumValues.isEmpty() ? "a string" : "one of " + String.join(", ", enumValues);
             };
         }
-        return new ParamDescriptor(name, c.name(), jsonType, javaType, itemType, enumValues, isRequired, message);
+        boolean confinedOnly = annotation(field, c, CONFINED_ONLY) != null;
+        return new ParamDescriptor(name, c.name(), jsonType, javaType, itemType, enumValues, isRequired, message,
+                confinedOnly);
     }
 
     private static String scalar(String javaType) {

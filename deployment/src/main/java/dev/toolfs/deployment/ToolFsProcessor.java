@@ -23,6 +23,7 @@ import dev.toolfs.attachments.AttachmentStore;
 import dev.toolfs.attachments.LocalAttachmentStore;
 import dev.toolfs.tools.EditTool;
 import dev.toolfs.tools.ReadImageTool;
+import dev.toolfs.tools.SandboxEscalation;
 import dev.toolfs.tools.ReadTool;
 import dev.toolfs.tools.WriteTool;
 import dev.toolfs.transport.rest.ExposureCheck;
@@ -65,7 +66,7 @@ class ToolFsProcessor {
     AdditionalBeanBuildItem beans() {
         return AdditionalBeanBuildItem.builder()
                 .addBeanClasses(ToolFsProducers.class, ToolRuntime.class, Gates.class, ObservationPolicy.class,
-                        ReadTool.class, ReadImageTool.class, WriteTool.class, EditTool.class)
+                        ReadTool.class, ReadImageTool.class, WriteTool.class, EditTool.class, SandboxEscalation.class)
                 .setUnremovable()
                 .setDefaultScope(BuiltinScope.SINGLETON.getName())
                 .build();
@@ -150,10 +151,11 @@ class ToolFsProcessor {
             return;
         }
         var handler = recorder.handler();
-        for (String path : List.of("/tools", "/tools/:name")) {
+        var approvals = recorder.approvalsHandler();
+        for (String path : List.of("/tools", "/tools/:name", "/approvals", "/approvals/:id")) {
             routes.produce(RouteBuildItem.builder()
                     .routeFunction(path, recorder.route(body.getHandler()))
-                    .handler(handler)
+                    .handler(path.startsWith("/tools") ? handler : approvals)
                     .handlerType(HandlerType.BLOCKING)
                     .build());
         }

@@ -41,6 +41,37 @@ public interface ToolFsConfig {
     /** The MCP endpoint of the sidecar. */
     Mcp mcp();
 
+    /** The sandbox for write and edit. */
+    Sandbox sandbox();
+
+    interface Sandbox {
+        /**
+         * {@code off}: any path in the workspace may be changed. {@code workspace-write}: changes are allowed in the
+         * writable folders except protected paths; anything else needs an approved escalation, which write and edit
+         * can request with {@code sandbox_permissions} and a {@code justification}.
+         */
+        @WithDefault("off")
+        String mode();
+
+        /** The folders changes are allowed in. Defaults to the workspace roots. */
+        Optional<List<String>> writableRoots();
+
+        /** Globs, relative to each workspace root, of paths that are never changed without approval. */
+        @WithDefault(".git/**,.tool-fs/**")
+        List<String> protectedPaths();
+
+        /**
+         * How escalations are decided: {@code deny} (every one), {@code approve} (every one), or {@code ask} (a person
+         * answers through {@code /approvals} or the MCP client; no answer within the timeout is a denial).
+         */
+        @WithDefault("deny")
+        String approval();
+
+        /** How long an escalation waits for an answer in {@code ask} mode. */
+        @WithDefault("2m")
+        Duration approvalTimeout();
+    }
+
     /** Limits of read_image. */
     Image image();
 

@@ -34,12 +34,31 @@ public interface FileSystemProvider {
      */
     FileBytes readBytes(ResolvedPath path, long maxBytes, Cancellation cancel);
 
-    /** Creates or replaces a file atomically, creating missing parent folders. */
-    WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, Cancellation cancel);
+    /**
+     * Creates or replaces a file atomically, creating missing parent folders.
+     *
+     * @param escalated an approved escalation lets this one mutation past the sandbox
+     */
+    WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, boolean escalated,
+            Cancellation cancel);
+
+    default WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, Cancellation cancel) {
+        return writeText(path, content, precondition, false, cancel);
+    }
 
     /** Applies a literal edit atomically, preserving every byte outside the replaced spans. */
-    EditOutcome editText(ResolvedPath path, TextEdit edit, Precondition precondition, Cancellation cancel);
+    EditOutcome editText(ResolvedPath path, TextEdit edit, Precondition precondition, boolean escalated,
+            Cancellation cancel);
+
+    default EditOutcome editText(ResolvedPath path, TextEdit edit, Precondition precondition, Cancellation cancel) {
+        return editText(path, edit, precondition, false, cancel);
+    }
 
     /** Whether mutations are confined beyond the workspace roots. */
     SandboxMode sandboxMode();
+
+    /** Why the sandbox refuses to change this path without an approved escalation; empty when it allows it. */
+    default java.util.Optional<String> sandboxDenial(ResolvedPath path) {
+        return java.util.Optional.empty();
+    }
 }

@@ -120,6 +120,17 @@ public class FsException extends RuntimeException {
                 + "; use a plain path inside the workspace");
     }
 
+    public static FsException sandboxDenied(String op, Path path, String reason) {
+        return new FsException(FsErrorCode.FS_SANDBOX_DENIED, path, "cannot " + op + " " + PATH
+                + ": the sandbox does not allow changes here (" + reason + "); if the change is needed, retry with "
+                + "sandbox_permissions set to require_escalated and a justification saying why");
+    }
+
+    public static FsException escalationDenied(String op, Path path, String reason) {
+        return new FsException(FsErrorCode.FS_SANDBOX_DENIED, path, "cannot " + op + " " + PATH
+                + ": the escalation was denied (" + reason + "); leave the file as it is, or ask the user to change it");
+    }
+
     public static FsException permissionDenied(String op, Path path) {
         return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH
                 + ": permission denied by the operating system; choose another path or fix the file's permissions");

@@ -21,6 +21,8 @@ final class ArgumentBinder {
     private final ToolDescriptor tool;
     private final Constructor<?> constructor;
     private final Class<?>[] types;
+    /** For each record component, its parameter, or null when this mode does not offer it. */
+    private final ParamDescriptor[] byComponent;
 
     ArgumentBinder(ToolDescriptor tool, ClassLoader loader) {
         this.tool = tool;
@@ -33,6 +35,12 @@ final class ArgumentBinder {
             }
             constructor = record.getDeclaredConstructor(types);
             constructor.setAccessible(true);
+            byComponent = new ParamDescriptor[components.length];
+            for (int i = 0; i < components.length; i++) {
+                String component = components[i].getName();
+                byComponent[i] = tool.params().stream().filter(p -> p.component().equals(component)).findFirst()
+                        .orElse(null);
+            }
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot bind arguments of tool " + tool.name(), e);
         }
@@ -52,10 +60,10 @@ final class ArgumentBinder {
                         + tool.params().stream().map(ParamDescriptor::name).collect(Collectors.joining(", ")));
             }
         }
-        Object[] values = new Object[tool.params().size()];
+        Object[] values = new Object[types.length];
         for (int i = 0; i < values.length; i++) {
-            ParamDescriptor p = tool.params().get(i);
-            values[i] = value(p, args.get(p.name()), types[i]);
+            ParamDescriptor p = byComponent[i];
+            values[i] = p == null ? (types[i].isPrimitive() ? zero(types[i]) : null) : value(p, args.get(p.name()), types[i]);
         }
         try {
             return constructor.newInstance(values);

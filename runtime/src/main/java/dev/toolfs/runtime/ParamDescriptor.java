@@ -13,7 +13,8 @@ import java.util.List;
  * @param enumValues for enums, the allowed constants, else empty
  * @param required whether the schema lists it as required
  * @param typeMessage the message when the value is missing-but-required or of the wrong JSON type
+ * @param confinedOnly offered only while the provider confines mutations
  */
 public record ParamDescriptor(String name, String component, String type, String javaType, String itemType,
-        List<String> enumValues, boolean required, String typeMessage) {
+        List<String> enumValues, boolean required, String typeMessage, boolean confinedOnly) {
 }

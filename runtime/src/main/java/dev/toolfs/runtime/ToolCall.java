@@ -3,6 +3,7 @@ package dev.toolfs.runtime;
 import java.util.Optional;
 
 import dev.toolfs.fs.Cancellation;
+import dev.toolfs.sandbox.ClientApprover;
 
 /**
  * Who calls a tool and from where.
@@ -11,14 +12,21 @@ import dev.toolfs.fs.Cancellation;
  * @param cwd an absolute folder inside the workspace to resolve relative paths against, or empty for the session's
  * @param model the routed model of this call, or empty for the session's latest
  * @param cancellation checked by the tools before each point of no return
+ * @param approver how the transport can ask its client to approve a sandbox escalation, if it can
  */
-public record ToolCall(String sessionId, Optional<String> cwd, Optional<String> model, Cancellation cancellation) {
+public record ToolCall(String sessionId, Optional<String> cwd, Optional<String> model, Cancellation cancellation,
+        ClientApprover approver) {
 
     public ToolCall {
         java.util.Objects.requireNonNull(sessionId, "sessionId");
         cwd = cwd == null ? Optional.empty() : cwd;
         model = model == null ? Optional.empty() : model;
         cancellation = cancellation == null ? Cancellation.NONE : cancellation;
+        approver = approver == null ? ClientApprover.NONE : approver;
+    }
+
+    public ToolCall(String sessionId, Optional<String> cwd, Optional<String> model, Cancellation cancellation) {
+        this(sessionId, cwd, model, cancellation, ClientApprover.NONE);
     }
 
     public static final String DEFAULT_SESSION = "default";
@@ -28,14 +36,18 @@ public record ToolCall(String sessionId, Optional<String> cwd, Optional<String> 
     }
 
     public ToolCall withCwd(String cwd) {
-        return new ToolCall(sessionId, Optional.ofNullable(cwd), model, cancellation);
+        return new ToolCall(sessionId, Optional.ofNullable(cwd), model, cancellation, approver);
     }
 
     public ToolCall withModel(String model) {
-        return new ToolCall(sessionId, cwd, Optional.ofNullable(model), cancellation);
+        return new ToolCall(sessionId, cwd, Optional.ofNullable(model), cancellation, approver);
     }
 
     public ToolCall withCancellation(Cancellation cancellation) {
-        return new ToolCall(sessionId, cwd, model, cancellation);
+        return new ToolCall(sessionId, cwd, model, cancellation, approver);
+    }
+
+    public ToolCall withApprover(ClientApprover approver) {
+        return new ToolCall(sessionId, cwd, model, cancellation, approver);
     }
 }

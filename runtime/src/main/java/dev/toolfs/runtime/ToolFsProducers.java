@@ -13,6 +13,8 @@ import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.fs.FileSystemProvider;
 import dev.toolfs.fs.local.LocalFileSystem;
 import dev.toolfs.fs.local.Workspace;
+import dev.toolfs.sandbox.ConfiguredApprovals;
+import dev.toolfs.sandbox.SandboxPolicy;
 import dev.toolfs.session.SessionRegistry;
 import io.quarkus.arc.DefaultBean;
 
@@ -33,7 +35,48 @@ public class ToolFsProducers {
     @Singleton
     @DefaultBean
     FileSystemProvider fileSystem(Workspace workspace, ToolFsConfig config) {
-        return new LocalFileSystem(workspace, config.version().maxHashBytes(), config.edit().maxFileBytes());
+        return new LocalFileSystem(workspace, config.version().maxHashBytes(), config.edit().maxFileBytes(),
+                sandboxPolicy(workspace, config.sandbox()));
+    }
+
+    /** The workspace-write policy, or null when the sandbox is off. */
+    static SandboxPolicy sandboxPolicy(Workspace workspace, ToolFsConfig.Sandbox sandbox) {
+        String mode = sandbox.mode().trim().toLowerCase(java.util.Locale.ROOT);
+        if (mode.equals("off")) {
+            return null;
+        }
+        if (!mode.equals("workspace-write")) {
+            throw new IllegalArgumentException("quarkus.tool-fs.sandbox.mode is \"" + sandbox.mode()
+                    + "\"; use off or workspace-write");
+        }
+        List<Path> writable = sandbox.writableRoots()
+                .map(list -> list.stream().map(ToolFsProducers::real).toList())
+                .orElse(workspace.roots().stream().map(ToolFsProducers::real).toList());
+        return new SandboxPolicy(workspace.roots().stream().map(ToolFsProducers::real).toList(), writable,
+                sandbox.protectedPaths());
+    }
+
+    private static Path real(Object p) {
+        Path path = p instanceof Path pp ? pp : Path.of(p.toString());
+        try {
+            return path.toAbsolutePath().normalize().toRealPath();
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("sandbox folder " + path + " does not exist", e);
+        }
+    }
+
+    /** Escalations decided as configured (quarkus.tool-fs.sandbox.approval); an application may decide its own way. */
+    @Produces
+    @Singleton
+    @DefaultBean
+    ConfiguredApprovals approvals(ToolFsConfig config) {
+        String mode = config.sandbox().approval().trim().toUpperCase(java.util.Locale.ROOT);
+        try {
+            return new ConfiguredApprovals(ConfiguredApprovals.Mode.valueOf(mode), config.sandbox().approvalTimeout());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("quarkus.tool-fs.sandbox.approval is \"" + config.sandbox().approval()
+                    + "\"; use deny, approve or ask", e);
+        }
     }
 
     /** The local attachment store, unless the build turned it off (quarkus.tool-fs.attachments.local.enabled). */

@@ -63,7 +63,7 @@ public class ToolRuntime {
     @SuppressWarnings("unchecked")
     public ToolRuntime(ToolCatalog catalog, @Any Instance<ToolExecutor<?>> executors, Validator validator,
             SessionRegistry sessions, Workspace workspace, ObjectMapper mapper, ToolFsConfig config,
-            Instance<ToolMetrics> metrics) {
+            Instance<ToolMetrics> metrics, dev.toolfs.fs.FileSystemProvider fs) {
         this.metrics = metrics.isResolvable() ? metrics.get() : (tool, outcome, nanos) -> {
         };
         this.catalog = catalog;
@@ -81,8 +81,10 @@ public class ToolRuntime {
                         catalog.tools().stream().map(ToolDescriptor::name).toList());
             }
         }
+        boolean confined = fs.sandboxMode() != dev.toolfs.fs.SandboxMode.OFF;
         this.enabled = catalog.tools().stream()
                 .filter(t -> !config.tools().containsKey(t.name()) || config.tools().get(t.name()).enabled())
+                .map(t -> t.forSandbox(confined))
                 .toList();
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         for (ToolDescriptor d : enabled) {
@@ -148,7 +150,7 @@ public class ToolRuntime {
         try {
             Record arguments = (Record) b.binder().bind(args);
             validate(b.descriptor(), arguments);
-            ToolOutcome outcome = b.executor().execute(arguments, new ToolContext(execution, call.cancellation()));
+            ToolOutcome outcome = b.executor().execute(arguments, new ToolContext(execution, call.cancellation(), call.approver()));
             return new ToolResult(outcome.content(), false, null,
                     outcome.metadata() == null ? Map.of() : outcome.metadata(), outcome.canonical());
         } catch (FsException e) {

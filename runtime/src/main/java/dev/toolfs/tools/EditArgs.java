@@ -14,7 +14,13 @@ public record EditArgs(
         @Description("The text to put in its place; it must differ from old_string.")
         @NotNull(message = "new_string must be a string") String newString,
         @Description(value = "Replace every occurrence of old_string instead of requiring exactly one.", defaultValue = "false")
-        Boolean replaceAll) {
+        Boolean replaceAll,
+        @ConfinedOnly
+        @Description(value = "use_default to stay inside the sandbox; require_escalated to ask for an exception (give a justification).", defaultValue = "\"use_default\"")
+        SandboxPermissions sandboxPermissions,
+        @ConfinedOnly
+        @Description("Why the change needs an exception to the sandbox; required with require_escalated, shown to the person who approves it.")
+        String justification) {
 
     /** Checked only once both strings are present, so a missing one reports its own message. */
     @AssertTrue(message = "old_string and new_string must differ")

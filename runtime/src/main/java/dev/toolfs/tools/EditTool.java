@@ -22,12 +22,16 @@ public class EditTool implements ToolExecutor<EditArgs> {
     @Inject
     Gates gates;
 
+    @Inject
+    SandboxEscalation sandbox;
+
     @Override
     public ToolOutcome execute(EditArgs args, ToolContext ctx) {
         ResolvedPath path = fs.resolve("edit", args.filePath(), ctx.cwd(), ctx.cancellation());
         Precondition guard = gates.editIntent(ctx.execution(), path);
         boolean all = args.replaceAllOrDefault();
-        EditOutcome outcome = fs.editText(path, new TextEdit(args.oldString(), args.newString(), all), guard,
+        boolean escalated = sandbox.approve(ctx, "edit", path, args.sandboxPermissions(), args.justification());
+        EditOutcome outcome = fs.editText(path, new TextEdit(args.oldString(), args.newString(), all), guard, escalated,
                 ctx.cancellation());
         gates.observed(ctx.execution(), path, outcome.version());
         String display = ctx.display(path.requested());

@@ -4,9 +4,14 @@ import java.nio.file.Path;
 
 import dev.toolfs.fs.Cancellation;
 import dev.toolfs.gates.Execution;
+import dev.toolfs.sandbox.ClientApprover;
 
 /** What a tool knows of the call: the execution (session, folder, model) and a way to notice cancellation. */
-public record ToolContext(Execution execution, Cancellation cancellation) {
+public record ToolContext(Execution execution, Cancellation cancellation, ClientApprover approver) {
+
+    public ToolContext(Execution execution, Cancellation cancellation) {
+        this(execution, cancellation, ClientApprover.NONE);
+    }
 
     public Path cwd() {
         return execution.cwd();

@@ -20,11 +20,15 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
     @Inject
     Gates gates;
 
+    @Inject
+    SandboxEscalation sandbox;
+
     @Override
     public ToolOutcome execute(WriteArgs args, ToolContext ctx) {
         ResolvedPath path = fs.resolve("write", args.filePath(), ctx.cwd(), ctx.cancellation());
         Precondition guard = gates.writeIntent(ctx.execution(), path);
-        WriteOutcome outcome = fs.writeText(path, args.content(), guard, ctx.cancellation());
+        boolean escalated = sandbox.approve(ctx, "write", path, args.sandboxPermissions(), args.justification());
+        WriteOutcome outcome = fs.writeText(path, args.content(), guard, escalated, ctx.cancellation());
         gates.observed(ctx.execution(), path, outcome.version());
         String display = ctx.display(path.requested());
         String text = "<path>" + display + "</path>\n<type>file</type>\n<content>\n"

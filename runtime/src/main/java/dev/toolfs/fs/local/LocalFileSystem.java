@@ -49,6 +49,7 @@ import dev.toolfs.fs.TextEdit;
 import dev.toolfs.fs.TextLine;
 import dev.toolfs.fs.Utf8LineScanner;
 import dev.toolfs.fs.WriteOutcome;
+import dev.toolfs.sandbox.SandboxPolicy;
 
 /**
  * The local disk. Mutations are atomic (a temporary file in the target's folder, fsync, rename) and keep the
@@ -68,6 +69,7 @@ public class LocalFileSystem implements FileSystemProvider {
     private final long maxHashBytes;
     private final long maxEditBytes;
     private final StripedLocks locks = new StripedLocks(256);
+    private final SandboxPolicy sandbox;
 
     /**
      * @param maxHashBytes files up to this size get a content hash in their version; larger ones are versioned by
@@ -75,9 +77,15 @@ public class LocalFileSystem implements FileSystemProvider {
      * @param maxEditBytes the largest file edit loads, and the largest previous content a write reports
      */
     public LocalFileSystem(Workspace workspace, long maxHashBytes, long maxEditBytes) {
+        this(workspace, maxHashBytes, maxEditBytes, null);
+    }
+
+    /** @param sandbox the {@code workspace-write} policy, or null for no sandbox */
+    public LocalFileSystem(Workspace workspace, long maxHashBytes, long maxEditBytes, SandboxPolicy sandbox) {
         this.workspace = workspace;
         this.maxHashBytes = maxHashBytes;
         this.maxEditBytes = maxEditBytes;
+        this.sandbox = sandbox;
     }
 
     public Workspace workspace() {
@@ -86,7 +94,21 @@ public class LocalFileSystem implements FileSystemProvider {
 
     @Override
     public SandboxMode sandboxMode() {
-        return SandboxMode.OFF;
+        return sandbox == null ? SandboxMode.OFF : SandboxMode.WORKSPACE_WRITE;
+    }
+
+    @Override
+    public java.util.Optional<String> sandboxDenial(ResolvedPath path) {
+        return sandbox == null ? java.util.Optional.empty() : sandbox.denial(path.target());
+    }
+
+    private void checkSandbox(String op, ResolvedPath path, boolean escalated) {
+        if (!escalated) {
+            java.util.Optional<String> denial = sandboxDenial(path);
+            if (denial.isPresent()) {
+                throw FsException.sandboxDenied(op, path.requested(), denial.get());
+            }
+        }
     }
 
     @Override
@@ -326,7 +348,9 @@ public class LocalFileSystem implements FileSystemProvider {
     // ---- mutations
 
     @Override
-    public WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, Cancellation cancel) {
+    public WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, boolean escalated,
+            Cancellation cancel) {
+        checkSandbox("write", path, escalated);
         byte[] data = content.getBytes(StandardCharsets.UTF_8);
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
@@ -357,7 +381,9 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     @Override
-    public EditOutcome editText(ResolvedPath path, TextEdit edit, Precondition precondition, Cancellation cancel) {
+    public EditOutcome editText(ResolvedPath path, TextEdit edit, Precondition precondition, boolean escalated,
+            Cancellation cancel) {
+        checkSandbox("edit", path, escalated);
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
         try {

@@ -19,6 +19,10 @@ public class RestRecorder {
         return new ToolsRestHandler();
     }
 
+    public Handler<RoutingContext> approvalsHandler() {
+        return new ApprovalsRestHandler();
+    }
+
     public Consumer<Route> route(Handler<RoutingContext> bodyHandler) {
         long max = ConfigProvider.getConfig().getOptionalValue("quarkus.tool-fs.rest.max-body-size", MemorySize.class)
                 .map(MemorySize::asLongValue).orElse(10L * 1024 * 1024);

@@ -1,0 +1,457 @@
+// Tool FS vs the reference MCP filesystem server: the same workload, the same MCP client, in turn, one table.
+// Run it through run.sh (which installs the packages and builds the sidecar); `node bench.mjs --help` lists options.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { connectHttp, connectStdio, packageVersion, peakRssMiB, runAndExit, stdioCommand } from './lib/servers.mjs';
+import { fmtMs, fmtNum, fmtRatio, summarize, table } from './lib/stats.mjs';
+import { HUGE_WINDOW, SIDECAR_DEFAULT_MAX_BYTES, stepsFor, TOOLS } from './lib/workload.mjs';
+import { prepare } from './lib/workspace.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const HELP = `Usage: node bench.mjs [options]   (or bench/run.sh [options], which also installs and builds)
+
+  --jar PATH             the sidecar's quarkus-run.jar (default: $TOOLFS_JAR, else ../sidecar/target/quarkus-app/quarkus-run.jar)
+  --java PATH            the java that runs the sidecar (default: java on the PATH)
+  --jdk25 PATH|none      a JDK 25+ java for the extra cold-start rows with an AOT cache (default: found under /usr/lib/jvm)
+  --transports LIST      sidecar transports to measure: stdio,http (default: both; the reference is stdio only)
+  --rounds N             alternation rounds of the per-call steps (default 10)
+  --calls N              timed calls per step, server and round (default 50)
+  --warmup N             untimed (but checked) calls per step and server before the rounds (default 200)
+  --clients N            concurrent clients of the throughput step (default 8)
+  --load-seconds S       duration of the throughput step per server (default 10)
+  --cold-starts N        cold starts per server variant (default 5)
+  --sidecar-max-bytes B  the sidecar's read byte cap for this run (default 262144, so that its window holds the
+                         2000 lines the reference returns; 0 keeps the sidecar's own default of 51200)
+  --jvm-opt OPT          an extra JVM option for every sidecar run (repeatable), e.g. --jvm-opt=-Xmx128m
+  --workspace DIR        where to create the workspaces (default: a new folder in the system temp folder)
+  --keep                 keep the workspaces afterwards
+  --json FILE            also write every number to FILE as JSON
+`;
+
+const { values: opt } = parseArgs({
+  options: {
+    jar: { type: 'string' },
+    java: { type: 'string', default: 'java' },
+    jdk25: { type: 'string' },
+    transports: { type: 'string', default: 'stdio,http' },
+    rounds: { type: 'string', default: '10' },
+    calls: { type: 'string', default: '50' },
+    warmup: { type: 'string', default: '200' },
+    clients: { type: 'string', default: '8' },
+    'load-seconds': { type: 'string', default: '10' },
+    'cold-starts': { type: 'string', default: '5' },
+    'sidecar-max-bytes': { type: 'string', default: '262144' },
+    'jvm-opt': { type: 'string', multiple: true, default: [] },
+    workspace: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opt.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+
+const int = (name) => {
+  const v = Number(opt[name]);
+  if (!Number.isInteger(v) || v < 0) {
+    throw new Error(`--${name} must be a whole number, got ${opt[name]}`);
+  }
+  return v;
+};
+const cfg = {
+  jar: resolve(opt.jar ?? process.env.TOOLFS_JAR ?? join(here, '..', 'sidecar', 'target', 'quarkus-app', 'quarkus-run.jar')),
+  java: opt.java,
+  jdk25: opt.jdk25 === 'none' ? null : opt.jdk25 ?? findJdk25(),
+  transports: opt.transports.split(',').map((s) => s.trim()).filter(Boolean),
+  rounds: int('rounds'),
+  calls: int('calls'),
+  warmup: int('warmup'),
+  clients: int('clients'),
+  loadSeconds: Number(opt['load-seconds']),
+  coldStarts: int('cold-starts'),
+  maxBytes: int('sidecar-max-bytes') || SIDECAR_DEFAULT_MAX_BYTES,
+  jvmOpts: opt['jvm-opt'],
+};
+if (!existsSync(cfg.jar)) {
+  throw new Error(`no sidecar jar at ${cfg.jar}: build it (mvn -B -ntp -pl sidecar -am package -DskipTests) or pass --jar`);
+}
+for (const t of cfg.transports) {
+  if (t !== 'stdio' && t !== 'http') {
+    throw new Error(`--transports takes stdio and/or http, got ${t}`);
+  }
+}
+// The raised cap is a run setting like any other, so it goes on every sidecar command line.
+const sidecarOpts = [...cfg.jvmOpts,
+  ...(cfg.maxBytes !== SIDECAR_DEFAULT_MAX_BYTES ? [`-Dquarkus.tool-fs.read.max-bytes=${cfg.maxBytes}`] : [])];
+
+function findJdk25() {
+  try {
+    for (const d of readdirSync('/usr/lib/jvm')) {
+      const m = /(?:^|-)(\d+)(?:[.-]|$)/.exec(d.replace(/^java-/, ''));
+      const java = join('/usr/lib/jvm', d, 'bin', 'java');
+      if (m && Number(m[1]) >= 25 && existsSync(java)) {
+        return java;
+      }
+    }
+  } catch {
+    // No JVM folder: no extra rows.
+  }
+  return null;
+}
+
+const log = (s) => process.stderr.write(`${s}\n`);
+const now = () => performance.now();
+
+function javaVersion(java) {
+  try {
+    return execFileSync(java, ['-version'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] }).trim();
+  } catch (e) {
+    return (e.stderr ?? '').toString().split('\n').slice(0, 2).join(' ').trim();
+  }
+}
+
+function machine() {
+  const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+  const model = /model name\s*:\s*(.*)/.exec(cpuinfo)?.[1] ?? cpus()[0]?.model ?? 'unknown';
+  return {
+    cpus: cpus().length,
+    cpuModel: model.trim(),
+    memoryGiB: +(totalmem() / 2 ** 30).toFixed(1),
+    java: javaVersion(cfg.java).split('\n').slice(0, 2).join(' / '),
+    jdk25: cfg.jdk25 ? javaVersion(cfg.jdk25).split('\n')[0] : null,
+    node: process.version,
+    reference: `@modelcontextprotocol/server-filesystem ${packageVersion('@modelcontextprotocol/server-filesystem')}`,
+    sdk: `@modelcontextprotocol/sdk ${packageVersion('@modelcontextprotocol/sdk')}`,
+  };
+}
+
+// ---- the servers of the main run
+
+const base = (() => {
+  const root = opt.workspace ? resolve(opt.workspace) : tmpdir();
+  mkdirSync(root, { recursive: true });
+  // realpath: the reference server compares resolved paths, and /tmp may be a symlink.
+  return realpathSync(mkdtempSync(join(root, 'tool-fs-bench-')));
+})();
+
+const SERVERS = [
+  { id: 'reference', kind: 'reference', label: 'reference (stdio)' },
+  ...cfg.transports.map((t) => ({ id: `toolfs-${t}`, kind: 'toolfs', transport: t, label: `Tool FS (${t})` })),
+];
+
+async function startServer(s) {
+  const ws = prepare(join(base, s.id));
+  const conn = s.kind === 'reference'
+    ? await connectStdio(stdioCommand('reference', { workspace: ws.dir }))
+    : s.transport === 'stdio'
+      ? await connectStdio(stdioCommand('toolfs', { workspace: ws.dir, jar: cfg.jar, java: cfg.java, jvmOpts: sidecarOpts }))
+      : await connectHttp({ workspace: ws.dir, jar: cfg.jar, java: cfg.java, jvmOpts: sidecarOpts });
+  // Confirm the tool names from the server itself rather than trusting this script.
+  const { tools } = await conn.client.listTools();
+  const names = tools.map((t) => t.name);
+  for (const want of Object.values(TOOLS[s.kind])) {
+    if (!names.includes(want)) {
+      throw new Error(`${s.label} does not list a ${want} tool (it lists ${names.join(', ')})`);
+    }
+  }
+  const steps = stepsFor(s.kind, s.label, ws, { maxBytes: cfg.maxBytes });
+  if (s.kind === 'toolfs') {
+    // The sidecar edits only what the session has read; a model would read the file first too. Untimed.
+    const r = await conn.client.callTool({ name: 'read', arguments: { file_path: ws.edit.rel, limit: 1 } });
+    if (r.isError) {
+      throw new Error(`${s.label}: the initial read of the edit file failed: ${JSON.stringify(r.content)}`);
+    }
+  }
+  return { ...s, ...conn, ws, steps };
+}
+
+const STEPS = [
+  { id: 'readSmall', title: 'read 100-line file' },
+  { id: 'readHuge', title: `read first ${HUGE_WINDOW} lines of 200,000-line file` },
+  { id: 'write', title: 'write new 10 KB file' },
+  { id: 'edit', title: 'edit 1,000-line file' },
+];
+
+/** One call of a step: the timer covers exactly the MCP round trip; the check runs after it stops. */
+async function timedCall(client, call) {
+  const t0 = now();
+  const result = await client.callTool({ name: call.name, arguments: call.args });
+  const ms = now() - t0;
+  call.verify(result);
+  return ms;
+}
+
+/** Rotates the server order each round, so no server always goes first (or right after a JIT-heavy neighbour). */
+const rotate = (arr, k) => arr.map((_, i) => arr[(i + k) % arr.length]);
+
+async function perCallSteps(servers) {
+  const samples = Object.fromEntries(servers.map((s) => [s.id, Object.fromEntries(STEPS.map((st) => [st.id, []]))]));
+  if (cfg.warmup > 0) {
+    log(`warm-up: ${cfg.warmup} checked calls per step and server`);
+    for (const step of STEPS) {
+      for (const s of servers) {
+        for (let i = 0; i < cfg.warmup; i++) {
+          await timedCall(s.client, s.steps[step.id]());
+        }
+      }
+    }
+  }
+  for (let r = 0; r < cfg.rounds; r++) {
+    log(`round ${r + 1}/${cfg.rounds}`);
+    for (const step of STEPS) {
+      for (const s of rotate(servers, r)) {
+        for (let i = 0; i < cfg.calls; i++) {
+          samples[s.id][step.id].push(await timedCall(s.client, s.steps[step.id]()));
+        }
+      }
+    }
+  }
+  return samples;
+}
+
+/** N clients each reading the 100-line file in a loop for a fixed time; every answer is checked. */
+async function throughput(s, clients, seconds) {
+  const latencies = [];
+  let done = 0;
+  const deadline = now() + seconds * 1000;
+  const worker = async (client) => {
+    while (now() < deadline) {
+      latencies.push(await timedCall(client, s.steps.readSmall()));
+      done++;
+    }
+  };
+  const t0 = now();
+  await Promise.all(clients.map(worker));
+  const elapsed = now() - t0;
+  return { ...summarize(latencies), perSecond: (done * 1000) / elapsed, calls: done, seconds: elapsed / 1000 };
+}
+
+async function loadStep(servers) {
+  const out = {};
+  const clientsOf = {};
+  for (const s of servers) {
+    clientsOf[s.id] = [];
+    for (let i = 0; i < cfg.clients; i++) {
+      clientsOf[s.id].push(i === 0 ? s.client : await s.extraClient());
+    }
+  }
+  // A short untimed run first, so that the concurrent path (new sessions, more threads) is warm too.
+  for (const s of servers) {
+    await throughput(s, clientsOf[s.id], Math.min(2, cfg.loadSeconds / 5));
+  }
+  for (const s of servers) {
+    log(`throughput: ${cfg.clients} clients on ${s.label} for ${cfg.loadSeconds} s`);
+    out[s.id] = await throughput(s, clientsOf[s.id], cfg.loadSeconds);
+  }
+  return out;
+}
+
+// ---- cold start
+
+/** What a training run does, so the archive holds the classes the measured start (and the first calls) need. */
+async function trainingWork(client, ws) {
+  await client.listTools();
+  const steps = stepsFor('toolfs', 'training', ws, { maxBytes: cfg.maxBytes });
+  await client.callTool({ name: 'read', arguments: { file_path: ws.edit.rel } });
+  for (const id of ['readSmall', 'readHuge', 'write', 'edit']) {
+    const call = steps[id]();
+    call.verify(await client.callTool({ name: call.name, arguments: call.args }));
+  }
+}
+
+async function coldStart() {
+  const cache = join(here, '.work');
+  mkdirSync(cache, { recursive: true });
+  const train = prepare(join(base, 'training'));
+  const variants = [
+    { id: 'reference', label: 'reference (stdio)', cmd: (ws) => stdioCommand('reference', { workspace: ws }) },
+    { id: 'toolfs', label: 'Tool FS (stdio), JDK 17', java: cfg.java, opts: [] },
+  ];
+  // AppCDS on JDK 17: a dynamic archive written at the exit of one training run, then mapped at every start.
+  const jsa = join(cache, 'tool-fs-jdk17.jsa');
+  rmSync(jsa, { force: true });
+  log('cold start: training run for the AppCDS archive (JDK 17)');
+  try {
+    await runAndExit(stdioCommand('toolfs', { workspace: train.dir, jar: cfg.jar, java: cfg.java,
+      jvmOpts: [...sidecarOpts, `-XX:ArchiveClassesAtExit=${jsa}`] }), (c) => trainingWork(c, train));
+    if (existsSync(jsa)) {
+      variants.push({ id: 'toolfs-appcds', label: 'Tool FS (stdio), JDK 17 + AppCDS', java: cfg.java,
+        opts: [`-XX:SharedArchiveFile=${jsa}`], flags: `-XX:ArchiveClassesAtExit=<file> once, then -XX:SharedArchiveFile=<file>` });
+    }
+  } catch (e) {
+    log(`  no AppCDS row: ${e.message}`);
+  }
+  if (cfg.jdk25) {
+    variants.push({ id: 'toolfs-jdk25', label: 'Tool FS (stdio), JDK 25', java: cfg.jdk25, opts: [] });
+    // JDK 25 (JEP 514): one training run writes the AOT cache (loaded and linked classes, profiles) at exit.
+    const aot = join(cache, 'tool-fs-jdk25.aot');
+    rmSync(aot, { force: true });
+    log('cold start: training run for the AOT cache (JDK 25)');
+    try {
+      const train25 = prepare(join(base, 'training-25'));
+      await runAndExit(stdioCommand('toolfs', { workspace: train25.dir, jar: cfg.jar, java: cfg.jdk25,
+        jvmOpts: [...sidecarOpts, `-XX:AOTCacheOutput=${aot}`] }), (c) => trainingWork(c, train25));
+      if (existsSync(aot)) {
+        variants.push({ id: 'toolfs-jdk25-aot', label: 'Tool FS (stdio), JDK 25 + AOT cache', java: cfg.jdk25,
+          opts: [`-XX:AOTCache=${aot}`], flags: `-XX:AOTCacheOutput=<file> once, then -XX:AOTCache=<file>` });
+      }
+    } catch (e) {
+      log(`  no AOT cache row: ${e.message}`);
+    }
+  }
+  const times = Object.fromEntries(variants.map((v) => [v.id, []]));
+  for (let r = 0; r < cfg.coldStarts; r++) {
+    log(`cold start ${r + 1}/${cfg.coldStarts}`);
+    for (const v of rotate(variants, r)) {
+      const ws = join(base, `cold-${v.id}`);
+      mkdirSync(ws, { recursive: true });
+      const cmd = v.cmd ? v.cmd(ws)
+        : stdioCommand('toolfs', { workspace: ws, jar: cfg.jar, java: v.java, jvmOpts: [...sidecarOpts, ...v.opts] });
+      // Spawn, initialize, and the first tools/list that lists the expected tools: what a client waits for.
+      const t0 = now();
+      const conn = await connectStdio(cmd);
+      const { tools } = await conn.client.listTools();
+      const ms = now() - t0;
+      await conn.close();
+      const want = TOOLS[v.id === 'reference' ? 'reference' : 'toolfs'].read;
+      if (!tools.some((t) => t.name === want)) {
+        throw new Error(`${v.label}: tools/list has no ${want}`);
+      }
+      times[v.id].push(ms);
+    }
+  }
+  return variants.map((v) => ({ id: v.id, label: v.label, flags: v.flags, ...summarize(times[v.id]) }));
+}
+
+// ---- report
+
+function report(info, samples, load, rss, cold, servers) {
+  const ref = servers.find((s) => s.kind === 'reference');
+  const ours = servers.filter((s) => s.kind === 'toolfs');
+  const stats = {};
+  for (const s of servers) {
+    stats[s.id] = Object.fromEntries(STEPS.map((st) => [st.id, summarize(samples[s.id][st.id])]));
+  }
+  const targets = [];
+  const rows = [];
+  for (const st of STEPS) {
+    const r = stats[ref.id][st.id];
+    rows.push([st.title, ref.label, r.n, fmtMs(r.p50), fmtMs(r.p95), fmtMs(r.p99), fmtNum(r.perSecond), '', '']);
+    for (const s of ours) {
+      const o = stats[s.id][st.id];
+      const x50 = r.p50 / o.p50;
+      const x99 = r.p99 / o.p99;
+      rows.push([st.title, s.label, o.n, fmtMs(o.p50), fmtMs(o.p95), fmtMs(o.p99), fmtNum(o.perSecond), fmtRatio(x50), fmtRatio(x99)]);
+      const need = st.id === 'readHuge' ? 10 : 3;
+      targets.push({ what: `${st.title}, ${s.label}: p50 >= ${need}x faster`, met: x50 >= need, value: fmtRatio(x50) });
+      targets.push({ what: `${st.title}, ${s.label}: lower p99`, met: o.p99 < r.p99, value: `${fmtMs(o.p99)} vs ${fmtMs(r.p99)} ms` });
+    }
+  }
+  const perCall = table(['step', 'server', 'calls', 'p50 ms', 'p95 ms', 'p99 ms', 'calls/s', 'ref/ours p50', 'ref/ours p99'], rows);
+
+  const loadRows = [];
+  if (load) {
+    const r = load[ref.id];
+    loadRows.push([`${cfg.clients} clients reading, ${cfg.loadSeconds} s`, ref.label, r.calls, fmtMs(r.p50), fmtMs(r.p95), fmtMs(r.p99), fmtNum(r.perSecond), '']);
+    for (const s of ours) {
+      const o = load[s.id];
+      const x = o.perSecond / r.perSecond;
+      loadRows.push([`${cfg.clients} clients reading, ${cfg.loadSeconds} s`, s.label, o.calls, fmtMs(o.p50), fmtMs(o.p95), fmtMs(o.p99), fmtNum(o.perSecond), fmtRatio(x)]);
+      targets.push({ what: `${cfg.clients}-client throughput, ${s.label}: >= 3x the reference`, met: x >= 3, value: fmtRatio(x) });
+    }
+  }
+  const loadTable = load ? table(['step', 'server', 'calls', 'p50 ms', 'p95 ms', 'p99 ms', 'calls/s', 'ours/ref calls/s'], loadRows) : '';
+
+  const coldRows = [];
+  let coldTable = '';
+  if (cold) {
+    const r = cold.find((c) => c.id === 'reference');
+    for (const c of cold) {
+      coldRows.push([c.label, c.n, fmtMs(c.p50), fmtMs(Math.max(...[c.p99])), c.id === 'reference' ? '' : fmtRatio(r.p50 / c.p50)]);
+    }
+    coldTable = table(['cold start (spawn to first tools/list)', 'runs', 'p50 ms', 'max ms', 'ref/ours p50'], coldRows);
+    const jvm17 = cold.filter((c) => c.id === 'toolfs' || c.id === 'toolfs-appcds');
+    const best = jvm17.reduce((a, b) => (b.p50 < a.p50 ? b : a));
+    targets.push({ what: `cold start, JVM mode (best: ${best.label}): no slower than the reference`, met: best.p50 <= r.p50,
+      value: `${fmtMs(best.p50)} vs ${fmtMs(r.p50)} ms` });
+  }
+
+  const rssRows = servers.map((s) => [s.label, fmtNum(rss[s.id], 1), s.kind === 'reference' ? '' : fmtRatio(rss[ref.id] / rss[s.id])]);
+  const rssTable = table(['peak RSS (VmHWM at the end of the run)', 'MiB', 'ref/ours'], rssRows);
+  for (const s of ours) {
+    targets.push({ what: `peak RSS, ${s.label}: no higher than the reference`, met: rss[s.id] <= rss[ref.id],
+      value: `${fmtNum(rss[s.id], 1)} vs ${fmtNum(rss[ref.id], 1)} MiB` });
+  }
+  const targetTable = table(['target', 'met', 'measured'], targets.map((t) => [t.what, t.met ? 'yes' : 'NO', t.value]));
+
+  const lines = [
+    `Machine: ${info.cpus} CPUs (${info.cpuModel}), ${info.memoryGiB} GiB RAM`,
+    `Java: ${info.java}`,
+    ...(info.jdk25 ? [`Extra JDK: ${info.jdk25}`] : []),
+    `Node.js: ${info.node}; client: ${info.sdk}; reference: ${info.reference}`,
+    `Settings: ${cfg.rounds} rounds x ${cfg.calls} calls per step (after ${cfg.warmup} warm-up calls), ` +
+      `${cfg.clients} clients for ${cfg.loadSeconds} s, ${cfg.coldStarts} cold starts; sidecar read cap ${cfg.maxBytes} bytes` +
+      `${cfg.jvmOpts.length ? `; JVM options ${cfg.jvmOpts.join(' ')}` : ''}`,
+    `Lines per read of the 200,000-line file: reference ${ref.steps.hugeLinesShown}, Tool FS ${ours[0]?.steps.hugeLinesShown ?? '-'}`,
+    '',
+    perCall,
+    '',
+    loadTable,
+    '',
+    coldTable,
+    ...(cold ? cold.filter((c) => c.flags).map((c) => `  ${c.label}: ${c.flags}`) : []),
+    '',
+    rssTable,
+    '',
+    targetTable,
+  ];
+  return { text: lines.join('\n'), stats, targets };
+}
+
+// ---- main
+
+async function main() {
+  const info = machine();
+  log(`workspaces in ${base}`);
+  const servers = [];
+  let result;
+  try {
+    for (const s of SERVERS) {
+      log(`starting ${s.label}`);
+      servers.push(await startServer(s));
+    }
+    const samples = await perCallSteps(servers);
+    const load = cfg.loadSeconds > 0 && cfg.clients > 0 ? await loadStep(servers) : null;
+    // Peak RSS of each server process over its whole run, read before it exits.
+    const rss = Object.fromEntries(servers.map((s) => [s.id, peakRssMiB(s.pid)]));
+    const started = [...servers];
+    for (const s of servers.splice(0)) {
+      await s.close();
+    }
+    const cold = cfg.coldStarts > 0 ? await coldStart() : null;
+    result = report(info, samples, load, rss, cold, started);
+    process.stdout.write(`${result.text}\n`);
+    if (opt.json) {
+      writeFileSync(opt.json, JSON.stringify({ machine: info, settings: { ...cfg }, samples, load, rss, cold, targets: result.targets }, null, 1));
+    }
+  } finally {
+    for (const s of servers) {
+      await s.close().catch(() => {});
+    }
+    if (!opt.keep) {
+      rmSync(base, { recursive: true, force: true });
+    }
+  }
+}
+
+main().catch((e) => {
+  log(`bench failed: ${e.stack ?? e}`);
+  process.exit(1);
+});

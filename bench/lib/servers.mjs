@@ -1,0 +1,178 @@
+// Starting the servers under test and connecting the one MCP client (the official TypeScript SDK) to them.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+
+const require = createRequire(import.meta.url);
+
+/** The reference server's entry point, run with node directly: npx would add seconds of package resolution. */
+export const referenceEntry = join(
+  dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist', 'index.js');
+
+export function packageVersion(name) {
+  return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
+}
+
+/** Peak resident set size (VmHWM) of a live process, in MiB; NaN when the process is gone. */
+export function peakRssMiB(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Keeps the last few KiB of a stream, to explain a failure; reading it also stops a full pipe from blocking. */
+function tail(stream) {
+  const keep = { text: '' };
+  stream?.setEncoding?.('utf8');
+  stream?.on('data', (chunk) => {
+    keep.text = (keep.text + chunk).slice(-8192);
+  });
+  return keep;
+}
+
+function newClient() {
+  return new Client({ name: 'tool-fs-bench', version: '1.0.0' });
+}
+
+/**
+ * How to launch each server over stdio. `java` and `jvmOpts` apply to the sidecar; the reference server runs on the
+ * Node.js that runs the bench.
+ */
+export function stdioCommand(kind, { workspace, jar, java = 'java', jvmOpts = [] }) {
+  if (kind === 'reference') {
+    return { command: process.execPath, args: [referenceEntry, workspace], cwd: workspace };
+  }
+  // The workspace is the process's current folder, as a client launching the sidecar would set it. The JVM's own
+  // log (e.g. CDS warnings) goes to standard output by default, where it would corrupt the protocol: send it to
+  // standard error.
+  return { command: java, args: ['-Xlog:disable', '-Xlog:all=warning:stderr', ...jvmOpts, '-jar', jar, '--stdio'],
+    cwd: workspace };
+}
+
+/** Spawns a stdio server and connects a client to it. */
+export async function connectStdio(cmd) {
+  const transport = new StdioClientTransport({ ...cmd, stderr: 'pipe' });
+  const log = tail(transport.stderr);
+  const client = newClient();
+  try {
+    await client.connect(transport);
+  } catch (e) {
+    throw new Error(`${cmd.command} did not start: ${e.message}\n${log.text}`);
+  }
+  return {
+    client,
+    pid: transport.pid,
+    log,
+    // Over stdio one process serves one connection: concurrent callers share it (requests are multiplexed).
+    extraClient: async () => client,
+    close: () => client.close(),
+  };
+}
+
+/** Starts the sidecar over HTTP on a free loopback port and connects a client to its /mcp endpoint. */
+export async function connectHttp({ workspace, jar, java = 'java', jvmOpts = [] }) {
+  const child = spawn(java, [...jvmOpts, '-Dquarkus.http.host=127.0.0.1', '-Dquarkus.http.port=0',
+    `-Dquarkus.tool-fs.workspace.roots=${workspace}`, '-jar', jar], { cwd: workspace, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = tail(child.stdout);
+  const err = tail(child.stderr);
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the sidecar did not start in 60 s:\n${out.text}${err.text}`)), 60_000);
+    const check = () => {
+      const m = /Listening on: (http:\/\/127\.0\.0\.1:\d+)/.exec(out.text + err.text);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the sidecar exited with ${code}:\n${out.text}${err.text}`));
+    });
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const clients = [];
+  const connect = async () => {
+    const c = newClient();
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+    clients.push(c);
+    return c;
+  };
+  const client = await connect();
+  return {
+    client,
+    pid: child.pid,
+    log: err,
+    url,
+    // Over HTTP every extra client is a separate MCP session, as separate agents would be.
+    extraClient: connect,
+    close: async () => {
+      for (const c of clients) {
+        await c.close().catch(() => {});
+      }
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+      }
+    },
+  };
+}
+
+/**
+ * Runs a stdio server through `work(client)`, then closes its standard input and waits, however long it takes, for
+ * the process to exit by itself. The AppCDS and AOT-cache training runs need this: the JVM writes the archive while
+ * exiting, and the SDK's own transport would kill a process that takes more than two seconds to exit.
+ */
+export async function runAndExit(cmd, work) {
+  const child = spawn(cmd.command, cmd.args, { cwd: cmd.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  const err = tail(child.stderr);
+  const exited = new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code));
+  });
+  const buffer = new ReadBuffer();
+  const transport = {
+    async start() {
+      child.stdout.on('data', (chunk) => {
+        buffer.append(chunk);
+        for (;;) {
+          let m;
+          try {
+            m = buffer.readMessage();
+          } catch {
+            continue; // not a protocol line: skip it, as the SDK's transport does
+          }
+          if (m === null) {
+            break;
+          }
+          transport.onmessage?.(m);
+        }
+      });
+    },
+    async send(message) {
+      child.stdin.write(serializeMessage(message));
+    },
+    async close() {
+      child.stdin.end();
+    },
+  };
+  const client = newClient();
+  await client.connect(transport);
+  await work(client);
+  child.stdin.end();
+  const code = await exited;
+  if (code !== 0) {
+    throw new Error(`${cmd.command} exited with ${code}: ${err.text}`);
+  }
+  return err.text;
+}

@@ -1,0 +1,124 @@
+package dev.toolfs.it;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+
+/** The workspace-write sandbox: refusals, the schemas, and the escalation round trip (deny, approve, timeout). */
+@QuarkusTest
+@TestProfile(SandboxEscalationTest.Confined.class)
+@QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
+class SandboxEscalationTest {
+
+    public static class Confined implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("quarkus.tool-fs.sandbox.mode", "workspace-write",
+                    "quarkus.tool-fs.sandbox.approval", "ask",
+                    "quarkus.tool-fs.sandbox.approval-timeout", "3s",
+                    "quarkus.tool-fs.policy.enabled", "false");
+        }
+    }
+
+    private static JsonPath write(String path, Map<String, String> extra) {
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("file_path", path, "content", "changed\n"));
+        body.putAll(extra);
+        return given().contentType("application/json").header("X-Session-Id", "sandboxed").body(body)
+                .post("/tools/write").then().statusCode(200).extract().jsonPath();
+    }
+
+    private static Map<String, String> escalated() {
+        return Map.of("sandbox_permissions", "require_escalated", "justification", "the hook must run on commit");
+    }
+
+    @Test
+    void whileConfinedWriteAndEditAdvertiseTheEscalationArguments() {
+        JsonPath tools = given().get("/tools").jsonPath();
+        assertThat(tools.getMap("tools.find { it.name == 'write' }.input_schema.properties"))
+                .containsKeys("file_path", "content", "sandbox_permissions", "justification");
+        assertThat(tools.getList("tools.find { it.name == 'edit' }.input_schema.properties.sandbox_permissions.enum"))
+                .containsExactly("use_default", "require_escalated");
+        assertThat(tools.getMap("tools.find { it.name == 'read' }.input_schema.properties")).doesNotContainKey("sandbox_permissions");
+    }
+
+    @Test
+    void aProtectedPathIsRefusedWithTheWayToEscalate() throws Exception {
+        Path hook = TempWorkspace.root.resolve(".git/hooks/pre-commit");
+        Files.createDirectories(hook.getParent());
+        Files.writeString(hook, "original\n");
+        JsonPath r = write(".git/hooks/pre-commit", Map.of());
+        assertThat(r.getString("error.code")).isEqualTo("FS_SANDBOX_DENIED");
+        assertThat(r.getString("content[0].text")).isEqualTo("Error: cannot write \".git/hooks/pre-commit\": the sandbox does not allow changes here (it is a protected path (.git/**)); if the change is needed, retry with sandbox_permissions set to require_escalated and a justification saying why");
+        JsonPath noWhy = write(".git/hooks/pre-commit", Map.of("sandbox_permissions", "require_escalated"));
+        assertThat(noWhy.getString("content[0].text")).isEqualTo("Error: justification must say why the change needs an exception when sandbox_permissions is require_escalated");
+        assertThat(Files.readString(hook)).isEqualTo("original\n");
+        assertThat(write("allowed.txt", Map.of()).getBoolean("is_error")).isFalse();
+    }
+
+    private static String waitForPending(String path) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            List<Map<String, Object>> pending = given().get("/approvals").jsonPath().getList("approvals");
+            for (Map<String, Object> p : pending) {
+                if (p.get("path").equals(path)) {
+                    assertThat(p).containsEntry("tool", "write").containsEntry("session", "sandboxed")
+                            .containsEntry("justification", "the hook must run on commit")
+                            .containsEntry("reason", "it is a protected path (.git/**)");
+                    return (String) p.get("id");
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no pending approval for " + path);
+    }
+
+    @Test
+    void aDeniedEscalationLeavesTheFile() throws Exception {
+        Path f = TempWorkspace.root.resolve(".git/denied");
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, "original\n");
+        CompletableFuture<JsonPath> call = CompletableFuture.supplyAsync(() -> write(".git/denied", escalated()));
+        String id = waitForPending(".git/denied");
+        given().contentType("application/json").body(Map.of("decision", "deny")).post("/approvals/" + id).then().statusCode(200);
+        JsonPath r = call.get(10, TimeUnit.SECONDS);
+        assertThat(r.getString("content[0].text")).isEqualTo("Error: cannot write \".git/denied\": the escalation was denied (denied by the reviewer); leave the file as it is, or ask the user to change it");
+        assertThat(Files.readString(f)).isEqualTo("original\n");
+        given().contentType("application/json").body(Map.of("decision", "approve")).post("/approvals/" + id).then().statusCode(404);
+    }
+
+    @Test
+    void anApprovedEscalationWrites() throws Exception {
+        Files.createDirectories(TempWorkspace.root.resolve(".git"));
+        CompletableFuture<JsonPath> call = CompletableFuture.supplyAsync(() -> write(".git/approved", escalated()));
+        String id = waitForPending(".git/approved");
+        given().contentType("application/json").body(Map.of("decision", "approve")).post("/approvals/" + id).then().statusCode(200);
+        assertThat(call.get(10, TimeUnit.SECONDS).getBoolean("is_error")).isFalse();
+        assertThat(Files.readString(TempWorkspace.root.resolve(".git/approved"))).isEqualTo("changed\n");
+    }
+
+    @Test
+    void noDecisionInTimeIsADenial() {
+        JsonPath r = write(".git/late", escalated());
+        assertThat(r.getString("content[0].text")).isEqualTo("Error: cannot write \".git/late\": the escalation was denied (no decision within 3s); leave the file as it is, or ask the user to change it");
+        assertThat(Files.exists(TempWorkspace.root.resolve(".git/late"))).isFalse();
+    }
+
+    @Test
+    void badDecisionsAreRefused() {
+        given().contentType("application/json").body(Map.of("decision", "maybe")).post("/approvals/x").then().statusCode(400);
+        given().contentType("application/json").body(Map.of("decision", "approve")).post("/approvals/unknown").then().statusCode(404);
+    }
+}

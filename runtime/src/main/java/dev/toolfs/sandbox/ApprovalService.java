@@ -1,0 +1,12 @@
+package dev.toolfs.sandbox;
+
+/**
+ * Decides escalation requests. The default follows {@code quarkus.tool-fs.sandbox.approval}: {@code deny},
+ * {@code approve}, or {@code ask} (a person decides through {@code GET/POST /approvals}, or the MCP client through an
+ * elicitation); an application may provide its own bean.
+ */
+public interface ApprovalService {
+
+    /** Blocks until the request is decided; never returns null. */
+    ApprovalDecision decide(ApprovalRequest request, ClientApprover client);
+}

@@ -1,0 +1,94 @@
+package dev.toolfs.sandbox;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.jboss.logging.Logger;
+
+/**
+ * The default approval service. In {@code ask} mode a request waits in a queue that a person answers (REST
+ * {@code /approvals}, or directly by an MCP client that supports elicitation) and is denied after the timeout. Every
+ * decision is logged with its session and justification.
+ */
+public class ConfiguredApprovals implements ApprovalService {
+
+    private static final Logger LOG = Logger.getLogger(ConfiguredApprovals.class);
+
+    public enum Mode {
+        DENY,
+        APPROVE,
+        ASK
+    }
+
+    private final Mode mode;
+    private final Duration timeout;
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+
+    private record Pending(ApprovalRequest request, CompletableFuture<ApprovalDecision> decision) {
+    }
+
+    public ConfiguredApprovals(Mode mode, Duration timeout) {
+        this.mode = mode;
+        this.timeout = timeout;
+    }
+
+    @Override
+    public ApprovalDecision decide(ApprovalRequest request, ClientApprover client) {
+        ApprovalDecision decision = switch (mode) {
+            case DENY -> ApprovalDecision.deny("escalations are not accepted here (quarkus.tool-fs.sandbox.approval=deny)");
+            case APPROVE -> ApprovalDecision.approve("approved by configuration (quarkus.tool-fs.sandbox.approval=approve)");
+            case ASK -> ask(request, client);
+        };
+        LOG.infof("sandbox escalation %s: %s %s in session %s, justification \"%s\": %s", decision.approved()
+                ? "approved" : "denied", request.tool(), request.path(), request.sessionId(), request.justification(),
+                decision.reason());
+        return decision;
+    }
+
+    private ApprovalDecision ask(ApprovalRequest request, ClientApprover client) {
+        Optional<ApprovalDecision> direct = client.ask(request);
+        if (direct.isPresent()) {
+            return direct.get();
+        }
+        Pending p = new Pending(request, new CompletableFuture<>());
+        pending.put(request.id(), p);
+        try {
+            return p.decision().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return ApprovalDecision.deny("no decision within " + human(timeout));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ApprovalDecision.deny("the call was cancelled while waiting for a decision");
+        } catch (ExecutionException e) {
+            return ApprovalDecision.deny("the decision failed: " + e.getCause());
+        } finally {
+            pending.remove(request.id());
+        }
+    }
+
+    /** The requests waiting for a person, oldest first. */
+    public List<ApprovalRequest> pending() {
+        Collection<Pending> all = pending.values();
+        return all.stream().map(Pending::request)
+                .sorted(java.util.Comparator.comparing(ApprovalRequest::requestedAt)).toList();
+    }
+
+    /** Decides a waiting request; false when there is no such request (already decided or timed out). */
+    public boolean resolve(String id, ApprovalDecision decision) {
+        Pending p = pending.get(id);
+        return p != null && p.decision().complete(decision);
+    }
+
+    static String human(Duration d) {
+        long s = d.toSeconds();
+        return s % 60 == 0 && s >= 60 ? (s / 60) + "m" : s + "s";
+    }
+}

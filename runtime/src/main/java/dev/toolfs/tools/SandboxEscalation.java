@@ -1,0 +1,53 @@
+package dev.toolfs.tools;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.toolfs.fs.FileSystemProvider;
+import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.ResolvedPath;
+import dev.toolfs.sandbox.ApprovalDecision;
+import dev.toolfs.sandbox.ApprovalRequest;
+import dev.toolfs.sandbox.ApprovalService;
+
+/**
+ * The escalation step of write and edit under a confining provider: when the model asks for
+ * {@code require_escalated} and the sandbox would refuse the path, the approval service decides. An approved
+ * escalation lets that one mutation past the sandbox; a denied one is an error the model can act on.
+ */
+@Singleton
+public class SandboxEscalation {
+
+    @Inject
+    FileSystemProvider fs;
+
+    @Inject
+    ApprovalService approvals;
+
+    /** True when this mutation was approved past the sandbox. */
+    public boolean approve(ToolContext ctx, String op, ResolvedPath path, SandboxPermissions permissions,
+            String justification) {
+        if (permissions != SandboxPermissions.require_escalated) {
+            return false;
+        }
+        if (justification == null || justification.isBlank()) {
+            throw new ToolInputException(
+                    "justification must say why the change needs an exception when sandbox_permissions is require_escalated");
+        }
+        Optional<String> denial = fs.sandboxDenial(path);
+        if (denial.isEmpty()) {
+            return false; // the sandbox allows it anyway: nobody needs to be asked
+        }
+        ApprovalRequest request = new ApprovalRequest(UUID.randomUUID().toString(), ctx.execution().sessionId(), op,
+                ctx.display(path.requested()), denial.get(), justification, Instant.now());
+        ApprovalDecision decision = approvals.decide(request, ctx.approver());
+        if (!decision.approved()) {
+            throw FsException.escalationDenied(op, path.requested(), decision.reason());
+        }
+        return true;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.toolfs.transport.rest;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.toolfs.config.ToolFsConfig;
+import dev.toolfs.sandbox.ApprovalDecision;
+import dev.toolfs.sandbox.ConfiguredApprovals;
+import io.quarkus.arc.Arc;
+import io.quarkus.arc.InstanceHandle;
+import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Sandbox escalations waiting for a person: {@code GET /approvals} lists them, {@code POST /approvals/{id}} with
+ * {@code {"decision": "approve" | "deny", "reason": "…"}} decides one. Same token rule as {@code /tools}.
+ */
+public class ApprovalsRestHandler implements Handler<RoutingContext> {
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        ToolFsConfig config = Arc.container().instance(ToolFsConfig.class).get();
+        ObjectMapper mapper = Arc.container().instance(ObjectMapper.class).get();
+        if (!BearerToken.accepts(config.auth().token(), ctx.request().getHeader("Authorization"))) {
+            ctx.response().putHeader("WWW-Authenticate", "Bearer");
+            json(ctx, mapper, 401, Map.of("error", BearerToken.MISSING));
+            return;
+        }
+        InstanceHandle<ConfiguredApprovals> approvals = Arc.container().instance(ConfiguredApprovals.class);
+        if (!approvals.isAvailable()) {
+            json(ctx, mapper, 404, Map.of("error", "escalations are decided by the application's own approval service"));
+            return;
+        }
+        String id = ctx.pathParam("id");
+        if (id == null) {
+            if (ctx.request().method() != HttpMethod.GET) {
+                json(ctx, mapper, 405, Map.of("error", "use GET /approvals, or POST /approvals/{id} to decide one"));
+                return;
+            }
+            json(ctx, mapper, 200, Map.of("approvals", approvals.get().pending().stream().map(r -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("id", r.id());
+                m.put("session", r.sessionId());
+                m.put("tool", r.tool());
+                m.put("path", r.path());
+                m.put("reason", r.reason());
+                m.put("justification", r.justification());
+                m.put("requested_at", r.requestedAt().toString());
+                return m;
+            }).toList()));
+            return;
+        }
+        if (ctx.request().method() != HttpMethod.POST) {
+            json(ctx, mapper, 405, Map.of("error", "use POST /approvals/" + id + " with {\"decision\": \"approve\"} or \"deny\""));
+            return;
+        }
+        JsonNode body;
+        try {
+            Buffer raw = ctx.body().buffer();
+            body = raw == null ? null : mapper.readTree(raw.getBytes());
+        } catch (java.io.IOException e) {
+            body = null;
+        }
+        String decision = body == null ? null : body.path("decision").asText(null);
+        if (!"approve".equals(decision) && !"deny".equals(decision)) {
+            json(ctx, mapper, 400, Map.of("error", "send {\"decision\": \"approve\"} or {\"decision\": \"deny\"}, with an optional \"reason\""));
+            return;
+        }
+        String reason = body.path("reason").asText("");
+        boolean approve = decision.equals("approve");
+        ApprovalDecision d = approve
+                ? ApprovalDecision.approve(reason.isBlank() ? "approved by the reviewer" : reason)
+                : ApprovalDecision.deny(reason.isBlank() ? "denied by the reviewer" : reason);
+        if (!approvals.get().resolve(id, d)) {
+            json(ctx, mapper, 404, Map.of("error", "no escalation is waiting with id " + id + " (decided already, or timed out)"));
+            return;
+        }
+        json(ctx, mapper, 200, Map.of("id", id, "decision", decision));
+    }
+
+    private static void json(RoutingContext ctx, ObjectMapper mapper, int status, Object body) {
+        try {
+            ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+                    .end(Buffer.buffer(mapper.writeValueAsBytes(body)));
+        } catch (java.io.IOException e) {
+            ctx.fail(e);
+        }
+    }
+}
