@@ -1,6 +1,6 @@
 // Tool FS vs the reference MCP filesystem server: the same workload, the same MCP client, in turn, one table.
 // Run it through run.sh (which installs the packages and builds the sidecar); `node bench.mjs --help` lists options.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -109,12 +109,10 @@ function findJdk25() {
 const log = (s) => process.stderr.write(`${s}\n`);
 const now = () => performance.now();
 
+/** The first line of `java -version` (it prints to standard error). */
 function javaVersion(java) {
-  try {
-    return execFileSync(java, ['-version'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] }).trim();
-  } catch (e) {
-    return (e.stderr ?? '').toString().split('\n').slice(0, 2).join(' ').trim();
-  }
+  const r = spawnSync(java, ['-version'], { encoding: 'utf8' });
+  return (r.stderr || r.stdout || '').split('\n').filter(Boolean).slice(0, 2).join(' / ').trim() || 'unknown';
 }
 
 function machine() {
@@ -124,8 +122,8 @@ function machine() {
     cpus: cpus().length,
     cpuModel: model.trim(),
     memoryGiB: +(totalmem() / 2 ** 30).toFixed(1),
-    java: javaVersion(cfg.java).split('\n').slice(0, 2).join(' / '),
-    jdk25: cfg.jdk25 ? javaVersion(cfg.jdk25).split('\n')[0] : null,
+    java: javaVersion(cfg.java),
+    jdk25: cfg.jdk25 ? javaVersion(cfg.jdk25) : null,
     node: process.version,
     reference: `@modelcontextprotocol/server-filesystem ${packageVersion('@modelcontextprotocol/server-filesystem')}`,
     sdk: `@modelcontextprotocol/sdk ${packageVersion('@modelcontextprotocol/sdk')}`,
@@ -169,7 +167,7 @@ async function startServer(s) {
       throw new Error(`${s.label}: the initial read of the edit file failed: ${JSON.stringify(r.content)}`);
     }
   }
-  return { ...s, ...conn, ws, steps };
+  return { ...s, ...conn, ws, steps, tools, lastAnswer: {} };
 }
 
 const STEPS = [
@@ -179,13 +177,16 @@ const STEPS = [
   { id: 'edit', title: 'edit 1,000-line file' },
 ];
 
+/** No step takes near this long; a call that does has been lost, and the run stops saying so. */
+const CALL_TIMEOUT_MS = 30_000;
+
 /** One call of a step: the timer covers exactly the MCP round trip; the check runs after it stops. */
 async function timedCall(client, call) {
   const t0 = now();
-  const result = await client.callTool({ name: call.name, arguments: call.args });
+  const result = await client.callTool({ name: call.name, arguments: call.args }, undefined, { timeout: CALL_TIMEOUT_MS });
   const ms = now() - t0;
   call.verify(result);
-  return ms;
+  return { ms, result };
 }
 
 /** Rotates the server order each round, so no server always goes first (or right after a JIT-heavy neighbour). */
@@ -208,7 +209,9 @@ async function perCallSteps(servers) {
     for (const step of STEPS) {
       for (const s of rotate(servers, r)) {
         for (let i = 0; i < cfg.calls; i++) {
-          samples[s.id][step.id].push(await timedCall(s.client, s.steps[step.id]()));
+          const { ms, result } = await timedCall(s.client, s.steps[step.id]());
+          samples[s.id][step.id].push(ms);
+          s.lastAnswer[step.id] = result;
         }
       }
     }
@@ -223,7 +226,7 @@ async function throughput(s, clients, seconds) {
   const deadline = now() + seconds * 1000;
   const worker = async (client) => {
     while (now() < deadline) {
-      latencies.push(await timedCall(client, s.steps.readSmall()));
+      latencies.push((await timedCall(client, s.steps.readSmall())).ms);
       done++;
     }
   };
@@ -249,6 +252,49 @@ async function loadStep(servers) {
   for (const s of servers) {
     log(`throughput: ${cfg.clients} clients on ${s.label} for ${cfg.loadSeconds} s`);
     out[s.id] = await throughput(s, clientsOf[s.id], cfg.loadSeconds);
+  }
+  return out;
+}
+
+// ---- client floor
+
+/**
+ * Replays each server's recorded answers from a stand-in process that answers instantly (lib/canned-server.mjs), with
+ * the same client, arguments and tool schemas. The time left is the client's, the pipe's and the JSON's: no server
+ * can go below it, so ref p50 / floor p50 is the largest speed-up any server could show on that step.
+ */
+async function clientFloor(servers) {
+  const out = {};
+  const picks = [servers.find((s) => s.kind === 'reference'), servers.find((s) => s.kind === 'toolfs')].filter(Boolean);
+  for (const s of picks) {
+    const answers = { tools: { tools: [] } };
+    for (const step of STEPS) {
+      // The real tool's definition under the step's name, so the client validates exactly as it did for real.
+      const def = s.tools.find((t) => t.name === s.steps[step.id]().name);
+      answers.tools.tools.push({ ...def, name: step.id });
+      answers[step.id] = s.lastAnswer[step.id];
+    }
+    const file = join(base, `answers-${s.id}.json`);
+    writeFileSync(file, JSON.stringify(answers));
+    const conn = await connectStdio({ command: process.execPath, args: [join(here, 'lib', 'canned-server.mjs'), file], cwd: base });
+    try {
+      await conn.client.listTools();
+      out[s.id] = {};
+      for (const step of STEPS) {
+        const lat = [];
+        for (let i = 0; i < cfg.warmup + cfg.rounds * cfg.calls; i++) {
+          const call = s.steps[step.id]();
+          const t0 = now();
+          await conn.client.callTool({ name: step.id, arguments: call.args }, undefined, { timeout: CALL_TIMEOUT_MS });
+          if (i >= cfg.warmup) {
+            lat.push(now() - t0);
+          }
+        }
+        out[s.id][step.id] = summarize(lat);
+      }
+    } finally {
+      await conn.close();
+    }
   }
   return out;
 }
@@ -332,7 +378,7 @@ async function coldStart() {
 
 // ---- report
 
-function report(info, samples, load, rss, cold, servers) {
+function report(info, samples, load, rss, cold, servers, floor) {
   const ref = servers.find((s) => s.kind === 'reference');
   const ours = servers.filter((s) => s.kind === 'toolfs');
   const stats = {};
@@ -352,6 +398,12 @@ function report(info, samples, load, rss, cold, servers) {
       const need = st.id === 'readHuge' ? 10 : 3;
       targets.push({ what: `${st.title}, ${s.label}: p50 >= ${need}x faster`, met: x50 >= need, value: fmtRatio(x50) });
       targets.push({ what: `${st.title}, ${s.label}: lower p99`, met: o.p99 < r.p99, value: `${fmtMs(o.p99)} vs ${fmtMs(r.p99)} ms` });
+    }
+    for (const [id, label] of [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer']]) {
+      const f = floor?.[id]?.[st.id];
+      if (f) {
+        rows.push([st.title, label, f.n, fmtMs(f.p50), fmtMs(f.p95), fmtMs(f.p99), fmtNum(f.perSecond), fmtRatio(r.p50 / f.p50), fmtRatio(r.p99 / f.p99)]);
+      }
     }
   }
   const perCall = table(['step', 'server', 'calls', 'p50 ms', 'p95 ms', 'p99 ms', 'calls/s', 'ref/ours p50', 'ref/ours p99'], rows);
@@ -402,6 +454,8 @@ function report(info, samples, load, rss, cold, servers) {
     `Lines per read of the 200,000-line file: reference ${ref.steps.hugeLinesShown}, Tool FS ${ours[0]?.steps.hugeLinesShown ?? '-'}`,
     '',
     perCall,
+    ...(floor ? ['A "client floor" row replays the answer from a process that answers instantly: the client, pipe and JSON ' +
+      'cost alone. Its ratio is the most any server could reach with that answer.'] : []),
     '',
     loadTable,
     '',
@@ -435,12 +489,20 @@ async function main() {
     for (const s of servers.splice(0)) {
       await s.close();
     }
+    log('client floor: replaying recorded answers from a stand-in server');
+    const floor = cfg.rounds * cfg.calls > 0 ? await clientFloor(started) : null;
     const cold = cfg.coldStarts > 0 ? await coldStart() : null;
-    result = report(info, samples, load, rss, cold, started);
+    result = report(info, samples, load, rss, cold, started, floor);
     process.stdout.write(`${result.text}\n`);
     if (opt.json) {
-      writeFileSync(opt.json, JSON.stringify({ machine: info, settings: { ...cfg }, samples, load, rss, cold, targets: result.targets }, null, 1));
+      writeFileSync(opt.json, JSON.stringify({ machine: info, settings: { ...cfg }, samples, floor, load, rss, cold, targets: result.targets }, null, 1));
     }
+  } catch (e) {
+    // What the servers logged is usually what explains a failed check or a lost answer.
+    for (const s of servers) {
+      log(`--- ${s.label} (pid ${s.pid}), last lines of its log ---\n${s.log.text.split('\n').slice(-40).join('\n')}`);
+    }
+    throw e;
   } finally {
     for (const s of servers) {
       await s.close().catch(() => {});

@@ -1,21 +1,23 @@
 // Starting the servers under test and connecting the one MCP client (the official TypeScript SDK) to them.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 
-const require = createRequire(import.meta.url);
+/** The bench's own node_modules (run.sh installs it from package-lock.json). */
+const modules = join(dirname(dirname(fileURLToPath(import.meta.url))), 'node_modules');
 
 /** The reference server's entry point, run with node directly: npx would add seconds of package resolution. */
-export const referenceEntry = join(
-  dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist', 'index.js');
+export const referenceEntry = join(modules, '@modelcontextprotocol', 'server-filesystem',
+  JSON.parse(readFileSync(join(modules, '@modelcontextprotocol', 'server-filesystem', 'package.json'), 'utf8')).bin['mcp-server-filesystem']);
 
+/** The installed version of a package of this bench. */
 export function packageVersion(name) {
-  return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
+  return JSON.parse(readFileSync(join(modules, name, 'package.json'), 'utf8')).version;
 }
 
 /** Peak resident set size (VmHWM) of a live process, in MiB; NaN when the process is gone. */
@@ -77,6 +79,21 @@ export async function connectStdio(cmd) {
   };
 }
 
+/**
+ * The SDK's HTTP transport passes one long-lived AbortSignal to every POST. Node's fetch adds an abort listener to it
+ * per request and drops it only when the request is garbage-collected, so after a few thousand calls every new
+ * request walks thousands of listeners and prints a MaxListenersExceeded warning: a client-side cost that grows with
+ * the run and has nothing to do with the server. The bench never aborts a call, so POSTs go without that signal; the
+ * long-lived GET stream keeps it, so closing the client still ends that stream.
+ */
+function postWithoutSharedSignal(url, init = {}) {
+  if (init.method === 'POST') {
+    const { signal, ...rest } = init;
+    return fetch(url, rest);
+  }
+  return fetch(url, init);
+}
+
 /** Starts the sidecar over HTTP on a free loopback port and connects a client to its /mcp endpoint. */
 export async function connectHttp({ workspace, jar, java = 'java', jvmOpts = [] }) {
   const child = spawn(java, [...jvmOpts, '-Dquarkus.http.host=127.0.0.1', '-Dquarkus.http.port=0',
@@ -103,7 +120,7 @@ export async function connectHttp({ workspace, jar, java = 'java', jvmOpts = [] 
   const clients = [];
   const connect = async () => {
     const c = newClient();
-    await c.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: postWithoutSharedSignal }));
     clients.push(c);
     return c;
   };
@@ -111,7 +128,8 @@ export async function connectHttp({ workspace, jar, java = 'java', jvmOpts = [] 
   return {
     client,
     pid: child.pid,
-    log: err,
+    // Quarkus logs to standard output in this mode; keep both streams.
+    log: { get text() { return out.text + err.text; } },
     url,
     // Over HTTP every extra client is a separate MCP session, as separate agents would be.
     extraClient: connect,

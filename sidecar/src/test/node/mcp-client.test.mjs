@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mkdirSync, existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { jar, startHttp, tempWorkspace } from './sidecar.mjs';
@@ -57,6 +59,43 @@ describe('Streamable HTTP', () => {
     try {
       assert.match(client.getInstructions(), /^Use the read tool — not shell commands like cat/);
       await exercise(client, ws);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('sandbox escalation over MCP', () => {
+  let server;
+  let ws;
+  before(async () => {
+    ws = tempWorkspace();
+    mkdirSync(join(ws, '.git'));
+    server = await startHttp(ws, ['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask']);
+  });
+  after(async () => server && server.stop());
+
+  test('the client is asked with an elicitation, and its answer decides', async () => {
+    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    const asked = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params.message);
+      const yes = request.params.message.includes('.git/allowed');
+      return { action: 'accept', content: { approve: yes } };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    try {
+      const { tools } = await client.listTools();
+      assert.ok(tools.find((t) => t.name === 'write').inputSchema.properties.sandbox_permissions);
+      const args = (path) => ({ file_path: path, content: 'x\n', sandbox_permissions: 'require_escalated', justification: 'needed for the test' });
+      const ok = await client.callTool({ name: 'write', arguments: args('.git/allowed') });
+      assert.equal(ok.isError, false, text(ok));
+      assert.equal(readFileSync(join(ws, '.git/allowed'), 'utf8'), 'x\n');
+      const no = await client.callTool({ name: 'write', arguments: args('.git/refused') });
+      assert.equal(text(no), 'Error: cannot write ".git/refused": the escalation was denied (the client\'s user did not approve it); leave the file as it is, or ask the user to change it');
+      assert.equal(existsSync(join(ws, '.git/refused')), false);
+      assert.equal(asked.length, 2);
+      assert.match(asked[0], /needed for the test/);
     } finally {
       await client.close();
     }

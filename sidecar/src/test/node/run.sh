@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the Node.js MCP client tests against the packaged sidecar. Usage: run.sh <path to quarkus-run.jar>
 set -euo pipefail
-cd "$(dirname "$0")"
+# Resolve the jar before moving to this folder, so a relative path works.
 export TOOLFS_JAR="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+cd "$(dirname "$0")"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "Node.js and npm are required for the MCP client tests (skip them with -DskipNodeTests)" >&2
   exit 1

@@ -14,8 +14,8 @@ export function tempWorkspace() {
 }
 
 /** Starts the HTTP sidecar on a free port serving `workspace`; resolves to { url, stop }. */
-export function startHttp(workspace) {
-  const child = spawn('java', ['-Dquarkus.http.port=0', `-Dquarkus.tool-fs.workspace.roots=${workspace}`, '-jar', jar],
+export function startHttp(workspace, extraArgs = []) {
+  const child = spawn('java', ['-Dquarkus.http.port=0', `-Dquarkus.tool-fs.workspace.roots=${workspace}`, ...extraArgs, '-jar', jar],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let log = '';

@@ -21,7 +21,11 @@ import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.runtime.ToolRuntime;
 import dev.toolfs.tools.ContentBlock;
+import dev.toolfs.sandbox.ApprovalDecision;
+import dev.toolfs.sandbox.ApprovalRequest;
 import io.quarkiverse.mcp.server.Content;
+import io.quarkiverse.mcp.server.ElicitationRequest;
+import io.quarkiverse.mcp.server.ElicitationResponse;
 import io.quarkiverse.mcp.server.ImageContent;
 import io.quarkiverse.mcp.server.Root;
 import io.quarkiverse.mcp.server.TextContent;
@@ -68,7 +72,7 @@ public class McpHttpTools {
         String connection = args.connection().id();
         Optional<String> cwd = roots.cwd(connection, () -> rootUris(args));
         ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(),
-                () -> args.cancellation().check().isRequested());
+                () -> args.cancellation().check().isRequested(), request -> elicit(args, request));
         JsonNode json = mapper.valueToTree(args.args());
         ToolResult result = runtime.execute(name, json, call);
         List<Content> content = new ArrayList<>();
@@ -80,6 +84,27 @@ public class McpHttpTools {
             }
         }
         return new ToolResponse(result.isError(), content, McpTexts.structured(result), null);
+    }
+
+    /**
+     * Asks the MCP client to approve a sandbox escalation with an elicitation, when it supports them: its user sees
+     * the path, the reason and the model's justification, and answers yes or no.
+     */
+    private static Optional<ApprovalDecision> elicit(ToolManager.ToolArguments args, ApprovalRequest request) {
+        if (!args.elicitation().isSupported()) {
+            return Optional.empty();
+        }
+        ElicitationResponse response = args.elicitation().requestBuilder()
+                .setMessage("The model asks to " + request.tool() + " " + request.path() + ", which the sandbox refuses ("
+                        + request.reason() + "). Its justification: " + request.justification())
+                .addSchemaProperty("approve", new ElicitationRequest.BooleanSchema("Allow this change?", null, false, true))
+                .setTimeout(Duration.ofMinutes(2))
+                .build()
+                .sendAndAwait();
+        if (response.actionAccepted() && Boolean.TRUE.equals(response.content().getBoolean("approve"))) {
+            return Optional.of(ApprovalDecision.approve("approved by the client's user"));
+        }
+        return Optional.of(ApprovalDecision.deny("the client's user did not approve it"));
     }
 
     private static List<String> rootUris(ToolManager.ToolArguments args) {
