@@ -11,13 +11,15 @@ import dev.toolfs.tools.EditArgs;
 import dev.toolfs.tools.EditTool;
 import dev.toolfs.tools.ReadArgs;
 import dev.toolfs.tools.ReadTool;
+import dev.toolfs.tools.SandboxPermissions;
 import dev.toolfs.tools.WriteArgs;
 import dev.toolfs.tools.WriteTool;
 
 class ToolCatalogBuilderTest {
 
     private static Index index() throws IOException {
-        return Index.of(ReadTool.class, ReadArgs.class, WriteTool.class, WriteArgs.class, EditTool.class, EditArgs.class);
+        return Index.of(ReadTool.class, ReadArgs.class, WriteTool.class, WriteArgs.class, EditTool.class, EditArgs.class,
+                SandboxPermissions.class);
     }
 
     @Test

@@ -116,6 +116,25 @@ public interface ToolFsConfig {
         boolean imageInput();
     }
 
+    /** The LangChain4j binding (used only with the quarkus-tool-fs-langchain4j extension). */
+    LangChain4j langchain4j();
+
+    interface LangChain4j {
+        /** The folder, inside the workspace, that relative paths of AI-service tool calls resolve against. */
+        Optional<String> cwd();
+
+        /** The model AI-service tool calls are routed to (for read_image); defaults to default-model. */
+        Optional<String> model();
+
+        /**
+         * Whether read_image returns the image itself as LangChain4j image content (after the text). Quarkus
+         * LangChain4j 1.10's tool loop accepts text results only, so this is off by default and read_image then
+         * returns its text envelope; turn it on with a tool loop that accepts content lists.
+         */
+        @WithDefault("false")
+        boolean imageContent();
+    }
+
     /** Per-tool settings, by tool name. */
     @io.smallrye.config.WithName("tools")
     java.util.Map<String, Tool> tools();

@@ -1,0 +1,92 @@
+package dev.toolfs.langchain4j.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import jakarta.enterprise.context.control.ActivateRequestContext;
+import jakarta.inject.Inject;
+
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * An AI service with a scripted model reads a file, edits it, hits the not-observed error on a file it never read,
+ * reads that file and edits it: the exact tool results the model received, and the final bytes.
+ */
+class AiServiceToolsTest {
+
+    // A fixed folder: the test class is loaded twice (by JUnit and by the application), so a random one would differ.
+    static final Path WS;
+
+    static {
+        try {
+            WS = Files.createDirectories(Path.of("target", "ai-service-workspace")).toRealPath();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @RegisterExtension
+    static final QuarkusUnitTest test = new QuarkusUnitTest()
+            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class)
+                    .addClasses(Coder.class, ScriptedChatModel.class, ScriptedChatModel.Provider.class))
+            .overrideConfigKey("quarkus.tool-fs.workspace.roots", WS.toString())
+            .overrideConfigKey("quarkus.tool-fs.attachments.dir", WS.resolveSibling(WS.getFileName() + "-att").toString())
+            .overrideConfigKey("quarkus.tool-fs.default-model", "vision")
+            .overrideConfigKey("quarkus.tool-fs.models.\"vision\".image-input", "true");
+
+    @Inject
+    Coder coder;
+
+    @Test
+    @ActivateRequestContext
+    void theModelSeesTheExactToolResultsAndThePolicyHolds() throws IOException {
+        Files.writeString(WS.resolve("notes.txt"), "alpha\r\nbeta\r\n");
+        Files.writeString(WS.resolve("other.txt"), "gamma\n");
+        ScriptedChatModel.then("read", "{\"file_path\": \"notes.txt\"}");
+        ScriptedChatModel.then("edit", "{\"file_path\": \"notes.txt\", \"old_string\": \"alpha\", \"new_string\": \"ALPHA\"}");
+        ScriptedChatModel.then("edit", "{\"file_path\": \"other.txt\", \"old_string\": \"gamma\", \"new_string\": \"GAMMA\"}");
+        ScriptedChatModel.then("read", "{\"file_path\": \"other.txt\"}");
+        ScriptedChatModel.then("edit", "{\"file_path\": \"other.txt\", \"old_string\": \"gamma\", \"new_string\": \"GAMMA\"}");
+
+        assertThat(coder.chat("conversation-a", "Uppercase the first words.")).isEqualTo("done");
+
+        assertThat(ScriptedChatModel.TOOL_NAMES).containsExactly("read", "read_image", "write", "edit");
+        assertThat(ScriptedChatModel.RESULTS).containsExactly(
+                "<path>notes.txt</path>\n<type>file</type>\n<content>\n1: alpha\n2: beta\n\n(End of file - total 2 lines)\n</content>",
+                "The file notes.txt has been updated successfully.",
+                "Error: cannot edit \"other.txt\": it has not been read in this session — read the file, then retry",
+                "<path>other.txt</path>\n<type>file</type>\n<content>\n1: gamma\n\n(End of file - total 1 lines)\n</content>",
+                "The file other.txt has been updated successfully.");
+        assertThat(Files.readString(WS.resolve("notes.txt"))).isEqualTo("ALPHA\r\nbeta\r\n");
+        assertThat(Files.readString(WS.resolve("other.txt"))).isEqualTo("GAMMA\n");
+
+        // Another conversation is another session: it has read nothing.
+        ScriptedChatModel.RESULTS.clear();
+        ScriptedChatModel.then("edit", "{\"file_path\": \"notes.txt\", \"old_string\": \"beta\", \"new_string\": \"BETA\"}");
+        coder.chat("conversation-b", "Uppercase beta.");
+        assertThat(ScriptedChatModel.RESULTS).containsExactly(
+                "Error: cannot edit \"notes.txt\": it has not been read in this session — read the file, then retry");
+        assertThat(Files.readString(WS.resolve("notes.txt"))).isEqualTo("ALPHA\r\nbeta\r\n");
+    }
+
+    @Test
+    @ActivateRequestContext
+    void readImageGivesItsTextEnvelopeThroughTheQuarkusToolLoop() throws IOException {
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(new java.awt.image.BufferedImage(4, 3, java.awt.image.BufferedImage.TYPE_INT_RGB), "png", png);
+        Files.write(WS.resolve("chart.png"), png.toByteArray());
+        ScriptedChatModel.RESULTS.clear();
+        ScriptedChatModel.then("read_image", "{\"file_path\": \"chart.png\"}");
+        coder.chat("conversation-c", "What is in the chart?");
+        assertThat(ScriptedChatModel.RESULTS).containsExactly(
+                "<path>chart.png</path>\n<type>image</type>\n<content>\nimage/png 4x3, " + png.size() + " bytes\n</content>");
+    }
+}

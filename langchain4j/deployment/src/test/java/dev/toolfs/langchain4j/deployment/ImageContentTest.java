@@ -1,0 +1,72 @@
+package dev.toolfs.langchain4j.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+
+import javax.imageio.ImageIO;
+
+import jakarta.inject.Inject;
+
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.ImageContent;
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.invocation.InvocationContext;
+import dev.langchain4j.service.tool.ToolExecutionResult;
+import dev.langchain4j.service.tool.ToolProviderRequest;
+import dev.toolfs.langchain4j.ToolFsToolProvider;
+import io.quarkus.test.QuarkusUnitTest;
+
+/** With image content on, read_image hands a tool loop the text envelope and then the image itself. */
+class ImageContentTest {
+
+    static final Path WS;
+
+    static {
+        try {
+            WS = Files.createDirectories(Path.of("target", "image-content-workspace")).toRealPath();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @RegisterExtension
+    static final QuarkusUnitTest test = new QuarkusUnitTest()
+            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class))
+            .overrideConfigKey("quarkus.tool-fs.workspace.roots", WS.toString())
+            .overrideConfigKey("quarkus.tool-fs.attachments.dir", WS.resolveSibling(WS.getFileName() + "-att").toString())
+            .overrideConfigKey("quarkus.tool-fs.langchain4j.image-content", "true")
+            .overrideConfigKey("quarkus.tool-fs.default-model", "vision")
+            .overrideConfigKey("quarkus.tool-fs.models.\"vision\".image-input", "true");
+
+    @Inject
+    ToolFsToolProvider provider;
+
+    @Test
+    void theImageFollowsTheText() throws IOException {
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        ImageIO.write(new BufferedImage(2, 2, BufferedImage.TYPE_INT_RGB), "png", png);
+        Files.write(WS.resolve("pixel.png"), png.toByteArray());
+        ToolExecutionResult r = provider.provideTools(new ToolProviderRequest("m", dev.langchain4j.data.message.UserMessage.from("look")))
+                .toolExecutorByName("read_image")
+                .executeWithContext(ToolExecutionRequest.builder().id("1").name("read_image")
+                        .arguments("{\"file_path\": \"pixel.png\"}").build(),
+                        InvocationContext.builder().chatMemoryId("m").build());
+        assertThat(r.isError()).isFalse();
+        assertThat(r.resultContents()).hasSize(2);
+        assertThat(((TextContent) r.resultContents().get(0)).text()).startsWith("<path>pixel.png</path>\n<type>image</type>");
+        ImageContent image = (ImageContent) r.resultContents().get(1);
+        assertThat(image.image().mimeType()).isEqualTo("image/png");
+        assertThat(Base64.getDecoder().decode(image.image().base64Data())).isEqualTo(png.toByteArray());
+    }
+}

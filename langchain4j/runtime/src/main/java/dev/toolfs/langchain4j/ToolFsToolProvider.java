@@ -1,0 +1,101 @@
+package dev.toolfs.langchain4j;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.Content;
+import dev.langchain4j.data.message.ImageContent;
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.invocation.InvocationContext;
+import dev.langchain4j.service.tool.ToolExecutionResult;
+import dev.langchain4j.service.tool.ToolExecutor;
+import dev.langchain4j.service.tool.ToolProvider;
+import dev.langchain4j.service.tool.ToolProviderRequest;
+import dev.langchain4j.service.tool.ToolProviderResult;
+import dev.toolfs.runtime.ToolDescriptor;
+import dev.toolfs.runtime.ToolResult;
+import dev.toolfs.runtime.ToolRuntime;
+import dev.toolfs.tools.ContentBlock;
+
+/**
+ * The Tool FS catalog as a LangChain4j tool provider. Quarkus LangChain4j gives every AI service the tool provider
+ * bean by default, so adding the extension is enough. Every call runs through the one {@link ToolRuntime}: the same
+ * validation, gates, policy, texts and metadata as REST and MCP. The chat memory id is the tool session.
+ */
+@Singleton
+public class ToolFsToolProvider implements ToolProvider {
+
+    @Inject
+    ToolRuntime runtime;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    ToolSessionMapper sessions;
+
+    @Inject
+    dev.toolfs.config.ToolFsConfig config;
+
+    @Override
+    public ToolProviderResult provideTools(ToolProviderRequest request) {
+        ToolProviderResult.Builder result = ToolProviderResult.builder();
+        for (ToolDescriptor t : runtime.tools()) {
+            result.add(LangChain4jSchemas.specification(t, mapper), new Executor(t.name()));
+        }
+        return result.build();
+    }
+
+    private final class Executor implements ToolExecutor {
+        private final String tool;
+
+        Executor(String tool) {
+            this.tool = tool;
+        }
+
+        @Override
+        public String execute(ToolExecutionRequest request, Object memoryId) {
+            return run(request, memoryId).text();
+        }
+
+        @Override
+        public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
+            ToolResult r = run(request, context == null ? null : context.chatMemoryId());
+            if (!config.langchain4j().imageContent() || r.content().stream().noneMatch(b -> b instanceof ContentBlock.Image)) {
+                return ToolExecutionResult.builder().isError(r.isError()).resultText(r.text()).build();
+            }
+            // An image (read_image) reaches the model as image content after the text, where the model supports it.
+            List<Content> contents = new ArrayList<>();
+            for (ContentBlock b : r.content()) {
+                if (b instanceof ContentBlock.Text t) {
+                    contents.add(TextContent.from(t.text()));
+                } else if (b instanceof ContentBlock.Image i && i.data() != null) {
+                    contents.add(ImageContent.from(Base64.getEncoder().encodeToString(i.data()), i.mediaType()));
+                }
+            }
+            return ToolExecutionResult.builder().isError(r.isError()).resultContents(contents).build();
+        }
+
+        private ToolResult run(ToolExecutionRequest request, Object memoryId) {
+            JsonNode args;
+            try {
+                String raw = request.arguments();
+                args = raw == null || raw.isBlank() ? JsonNodeFactory.instance.objectNode() : mapper.readTree(raw);
+            } catch (java.io.IOException e) {
+                return ToolResult.error("the arguments are not valid JSON; send the tool's arguments as a JSON object",
+                        dev.toolfs.runtime.ToolError.VALIDATION);
+            }
+            return runtime.execute(tool, args, sessions.callFor(Optional.ofNullable(memoryId).orElse("default")));
+        }
+    }
+}
