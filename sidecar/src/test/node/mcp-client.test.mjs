@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdirSync, existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { pathToFileURL } from 'node:url';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { jar, startHttp, tempWorkspace } from './sidecar.mjs';
@@ -59,6 +60,34 @@ describe('Streamable HTTP', () => {
     try {
       assert.match(client.getInstructions(), /^Use the read tool — not shell commands like cat/);
       await exercise(client, ws);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('client roots', () => {
+  let server;
+  let ws;
+  before(async () => {
+    ws = tempWorkspace();
+    server = await startHttp(ws);
+  });
+  after(async () => server && server.stop());
+
+  test('a root inside the workspace becomes the session folder; one outside is ignored', async () => {
+    mkdirSync(join(ws, 'project'));
+    writeFileSync(join(ws, 'project', 'a.txt'), 'in the project\n');
+    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' }, { capabilities: { roots: {} } });
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: [{ uri: 'file:///', name: 'everything' }, { uri: pathToFileURL(join(ws, 'project')).href, name: 'project' }],
+    }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    try {
+      const r = await client.callTool({ name: 'read', arguments: { file_path: 'a.txt' } });
+      assert.equal(text(r), '<path>a.txt</path>\n<type>file</type>\n<content>\n1: in the project\n\n(End of file - total 1 lines)\n</content>');
+      const out = await client.callTool({ name: 'read', arguments: { file_path: '/etc/hostname' } });
+      assert.equal(out.structuredContent.error.code, 'FS_OUTSIDE_WORKSPACE');
     } finally {
       await client.close();
     }
