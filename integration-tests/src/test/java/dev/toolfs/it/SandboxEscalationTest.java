@@ -116,6 +116,43 @@ class SandboxEscalationTest {
         assertThat(Files.exists(TempWorkspace.root.resolve(".git/late"))).isFalse();
     }
 
+    @jakarta.inject.Inject
+    dev.toolfs.runtime.ToolRuntime runtime;
+
+    @jakarta.inject.Inject
+    dev.toolfs.sandbox.ConfiguredApprovals approvals;
+
+    @Test
+    void theRoundTripInProcess() throws Exception {
+        Files.createDirectories(TempWorkspace.root.resolve(".git"));
+        Map<String, Object> args = Map.of("file_path", ".git/in-process", "content", "x", "sandbox_permissions",
+                "require_escalated", "justification", "in-process test");
+        var call = CompletableFuture.supplyAsync(
+                () -> runtime.execute("write", args, dev.toolfs.runtime.ToolCall.session("in-process")));
+        dev.toolfs.sandbox.ApprovalRequest pending = null;
+        for (int i = 0; i < 100 && pending == null; i++) {
+            pending = approvals.pending().stream().filter(r -> r.path().equals(".git/in-process")).findFirst().orElse(null);
+            Thread.sleep(50);
+        }
+        assertThat(pending).isNotNull();
+        assertThat(approvals.resolve(pending.id(), dev.toolfs.sandbox.ApprovalDecision.deny("not today"))).isTrue();
+        assertThat(call.get(10, TimeUnit.SECONDS).text()).isEqualTo(
+                "Error: cannot write \".git/in-process\": the escalation was denied (not today); leave the file as it is, or ask the user to change it");
+
+        var approved = CompletableFuture.supplyAsync(
+                () -> runtime.execute("write", args, dev.toolfs.runtime.ToolCall.session("in-process")));
+        for (int i = 0; i < 100; i++) {
+            var p = approvals.pending().stream().filter(r -> r.path().equals(".git/in-process")).findFirst();
+            if (p.isPresent()) {
+                approvals.resolve(p.get().id(), dev.toolfs.sandbox.ApprovalDecision.approve("fine"));
+                break;
+            }
+            Thread.sleep(50);
+        }
+        assertThat(approved.get(10, TimeUnit.SECONDS).isError()).isFalse();
+        assertThat(Files.readString(TempWorkspace.root.resolve(".git/in-process"))).isEqualTo("x");
+    }
+
     @Test
     void badDecisionsAreRefused() {
         given().contentType("application/json").body(Map.of("decision", "maybe")).post("/approvals/x").then().statusCode(400);

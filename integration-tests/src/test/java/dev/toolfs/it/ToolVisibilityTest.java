@@ -48,6 +48,9 @@ class ToolVisibilityTest {
         assertThat(r.getString("content[0].text"))
                 .isEqualTo("Error: the edit tool is not available in this session; use one of read, word_count");
         assertThat(r.getString("error.code")).isEqualTo("TOOL_NOT_AVAILABLE");
+        given().header("X-Session-Id", "typo").header("X-Session-Tools", "raed").get("/tools").then().statusCode(400)
+                .body("error", org.hamcrest.Matchers.equalTo(
+                        "X-Session-Tools names the unknown tool \"raed\"; the tools are read, read_image, edit, word_count"));
         // Other sessions see every enabled tool.
         assertThat(given().header("X-Session-Id", "wide").get("/tools").jsonPath().getList("tools.name"))
                 .containsExactly("read", "read_image", "edit", "word_count");

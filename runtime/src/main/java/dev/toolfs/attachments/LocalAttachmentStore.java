@@ -63,7 +63,7 @@ public class LocalAttachmentStore implements AttachmentStore {
             }
         } catch (IOException e) {
             throw new AttachmentException(AttachmentException.Reason.IO,
-                    "the attachment store at " + dir + " cannot be written (" + e.getMessage() + ")");
+                    "the attachment store cannot be written (" + e.getClass().getSimpleName() + "); retry later");
         }
         return new StoredImage("sha256:" + hex, info, bytes.length);
     }

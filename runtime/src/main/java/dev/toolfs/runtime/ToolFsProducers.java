@@ -100,8 +100,14 @@ public class ToolFsProducers {
     }
 
     /** A missing or unreadable workspace root fails the start, not the first call. */
-    void checkWorkspace(@jakarta.enterprise.event.Observes io.quarkus.runtime.StartupEvent event, Workspace workspace) {
+    void checkWorkspace(@jakarta.enterprise.event.Observes io.quarkus.runtime.StartupEvent event, Workspace workspace,
+            FileSystemProvider fs, jakarta.enterprise.inject.Instance<ConfiguredApprovals> approvals) {
+        // Creating the beans checks the roots and the sandbox settings now, not at the first call.
         workspace.roots();
+        fs.sandboxMode();
+        if (approvals.isResolvable()) {
+            approvals.get();
+        }
     }
 
     @Produces

@@ -127,6 +127,8 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
     }
 
     private static Path lexical(String filePath, Path cwd) {
+        // The same refusal as the provider's, without touching the disk: this runs before the model check.
+        dev.toolfs.fs.local.Workspace.checkText("read", filePath);
         try {
             Path p = Path.of(filePath);
             return (p.isAbsolute() ? p : cwd.resolve(p)).normalize();

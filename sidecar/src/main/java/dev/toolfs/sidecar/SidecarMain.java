@@ -17,6 +17,11 @@ public class SidecarMain {
             System.setProperty("quarkus.http.host-enabled", "false");
             System.setProperty("quarkus.log.console.stderr", "true");
             System.setProperty("quarkus.banner.enabled", "false");
+            // Nobody can answer an escalation over stdio (no /approvals, no elicitation): deny at once unless set.
+            if (System.getProperty("quarkus.tool-fs.sandbox.approval") == null
+                    && System.getenv("QUARKUS_TOOL_FS_SANDBOX_APPROVAL") == null) {
+                System.setProperty("quarkus.tool-fs.sandbox.approval", "deny");
+            }
             Quarkus.run(StdioApplication.class, args);
         } else {
             Quarkus.run(args);

@@ -154,7 +154,7 @@ public final class Workspace {
     }
 
     /** NUL and control characters, and absurd lengths, are refused before anything is looked up. */
-    private static void checkText(String op, String path) {
+    public static void checkText(String op, String path) {
         for (int i = 0; i < path.length(); i++) {
             char c = path.charAt(i);
             if (c < 0x20 || c == 0x7F) {

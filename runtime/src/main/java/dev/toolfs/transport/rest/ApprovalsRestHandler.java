@@ -32,7 +32,9 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
             return;
         }
         InstanceHandle<ConfiguredApprovals> approvals = Arc.container().instance(ConfiguredApprovals.class);
-        if (!approvals.isAvailable()) {
+        InstanceHandle<dev.toolfs.sandbox.ApprovalService> active = Arc.container()
+                .instance(dev.toolfs.sandbox.ApprovalService.class);
+        if (!approvals.isAvailable() || !active.isAvailable() || !(active.get() instanceof ConfiguredApprovals)) {
             json(ctx, mapper, 404, Map.of("error", "escalations are decided by the application's own approval service"));
             return;
         }
@@ -80,7 +82,10 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
             json(ctx, mapper, 404, Map.of("error", "no escalation is waiting with id " + id + " (decided already, or timed out)"));
             return;
         }
-        json(ctx, mapper, 200, Map.of("id", id, "decision", decision));
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("id", id);
+        answer.put("decision", decision);
+        json(ctx, mapper, 200, answer);
     }
 
     private static void json(RoutingContext ctx, ObjectMapper mapper, int status, Object body) {

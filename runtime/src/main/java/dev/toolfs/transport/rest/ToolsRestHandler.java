@@ -80,14 +80,14 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
 
     private void list(RoutingContext ctx) {
         String format = Optional.ofNullable(ctx.request().getParam("format")).orElse("");
-        applySessionTools(ctx);
-        String session = ctx.request().getHeader("X-Session-Id");
-        List<ToolDescriptor> visible = session == null || session.isBlank() ? runtime.tools() : runtime.tools(session);
-        List<Map<String, Object>> tools = visible.stream().map(t -> describe(t, format)).toList();
         if (!format.isEmpty() && !format.equals("anthropic") && !format.equals("openai")) {
             error(ctx, 400, "unknown format \"" + format + "\"; use anthropic or openai, or no format");
             return;
         }
+        applySessionTools(ctx);
+        String session = Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
+                .orElse(ToolCall.DEFAULT_SESSION);
+        List<Map<String, Object>> tools = runtime.tools(session).stream().map(t -> describe(t, format)).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("tools", tools);
         body.put("guidance", Guidance.sections());
@@ -160,6 +160,13 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
                 .orElse(ToolCall.DEFAULT_SESSION);
         java.util.Set<String> names = java.util.Arrays.stream(header.split(",")).map(String::trim)
                 .filter(n -> !n.isEmpty()).collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new));
+        List<String> known = runtime.tools().stream().map(ToolDescriptor::name).toList();
+        for (String n : names) {
+            if (!known.contains(n)) {
+                throw new InvalidCallException("X-Session-Tools names the unknown tool \"" + n + "\"; the tools are "
+                        + String.join(", ", known));
+            }
+        }
         runtime.restrictSession(session, names.isEmpty() ? null : names);
     }
 

@@ -52,10 +52,16 @@ public class McpHttpTools {
     @Inject
     Workspace workspace;
 
+    @Inject
+    dev.toolfs.config.ToolFsConfig config;
+
+    private Duration approvalTimeout;
+
     private McpRoots roots;
 
     void register(@Observes StartupEvent event) throws Exception {
         roots = new McpRoots(workspace);
+        approvalTimeout = config.sandbox().approvalTimeout();
         for (ToolDescriptor t : runtime.tools()) {
             Map<String, Object> schema = mapper.readValue(t.inputSchema(), new TypeReference<Map<String, Object>>() {
             });
@@ -72,7 +78,7 @@ public class McpHttpTools {
         String connection = args.connection().id();
         Optional<String> cwd = roots.cwd(connection, () -> rootUris(args));
         ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(),
-                () -> args.cancellation().check().isRequested(), request -> elicit(args, request));
+                () -> args.cancellation().check().isRequested(), request -> elicit(args, request, approvalTimeout));
         JsonNode json = mapper.valueToTree(args.args());
         ToolResult result = runtime.execute(name, json, call);
         List<Content> content = new ArrayList<>();
@@ -90,17 +96,25 @@ public class McpHttpTools {
      * Asks the MCP client to approve a sandbox escalation with an elicitation, when it supports them: its user sees
      * the path, the reason and the model's justification, and answers yes or no.
      */
-    private static Optional<ApprovalDecision> elicit(ToolManager.ToolArguments args, ApprovalRequest request) {
+    private static Optional<ApprovalDecision> elicit(ToolManager.ToolArguments args, ApprovalRequest request,
+            Duration timeout) {
         if (!args.elicitation().isSupported()) {
             return Optional.empty();
         }
-        ElicitationResponse response = args.elicitation().requestBuilder()
-                .setMessage("The model asks to " + request.tool() + " " + request.path() + ", which the sandbox refuses ("
-                        + request.reason() + "). Its justification: " + request.justification())
-                .addSchemaProperty("approve", new ElicitationRequest.BooleanSchema("Allow this change?", null, false, true))
-                .setTimeout(Duration.ofMinutes(2))
-                .build()
-                .sendAndAwait();
+        ElicitationResponse response;
+        try {
+            response = args.elicitation().requestBuilder()
+                    .setMessage("The model asks to " + request.tool() + " " + request.path()
+                            + ", which the sandbox refuses (" + request.reason() + "). Its justification: "
+                            + request.justification())
+                    .addSchemaProperty("approve",
+                            new ElicitationRequest.BooleanSchema("Allow this change?", null, false, true))
+                    .setTimeout(timeout)
+                    .build()
+                    .sendAndAwait();
+        } catch (RuntimeException e) {
+            return Optional.of(ApprovalDecision.deny("the client did not answer (" + e.getClass().getSimpleName() + ")"));
+        }
         if (response.actionAccepted() && Boolean.TRUE.equals(response.content().getBoolean("approve"))) {
             return Optional.of(ApprovalDecision.approve("approved by the client's user"));
         }
