@@ -18,15 +18,13 @@ need mvn "Maven 3.8+, to build the sidecar and the benchmarks"
 
 if [ "${1:-}" = "jmh" ]; then
   shift
-  jar="$here/jmh/target/benchmarks.jar"
   # The module depends on the extension as installed in the local Maven repository.
-  if [ ! -f "$jar" ]; then
-    if [ ! -d "$HOME/.m2/repository/dev/toolfs/quarkus-tool-fs" ]; then
-      (cd "$root" && mvn -B -ntp -pl runtime -am install -DskipTests)
-    fi
-    mvn -B -ntp -q -f "$here/jmh/pom.xml" package
+  if [ ! -d "$HOME/.m2/repository/dev/toolfs/quarkus-tool-fs" ]; then
+    (cd "$root" && mvn -B -ntp -pl runtime -am install -DskipTests)
   fi
-  exec java -jar "$jar" "$@"
+  # Incremental: a few seconds when nothing changed.
+  mvn -B -ntp -q -f "$here/jmh/pom.xml" package
+  exec java -jar "$here/jmh/target/benchmarks.jar" "$@"
 fi
 
 need node "Node.js 20+"

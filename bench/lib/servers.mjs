@@ -30,12 +30,19 @@ export function peakRssMiB(pid) {
   }
 }
 
-/** Keeps the last few KiB of a stream, to explain a failure; reading it also stops a full pipe from blocking. */
+/**
+ * Keeps the last few KiB of a stream, to explain a failure, and counts the ERROR lines it carried; reading it also
+ * stops a full pipe from blocking the server.
+ */
 function tail(stream) {
-  const keep = { text: '' };
+  const keep = { text: '', errors: 0 };
+  let partial = '';
   stream?.setEncoding?.('utf8');
   stream?.on('data', (chunk) => {
     keep.text = (keep.text + chunk).slice(-8192);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop();
+    keep.errors += lines.filter((l) => / ERROR /.test(l)).length;
   });
   return keep;
 }
@@ -88,7 +95,7 @@ export async function connectStdio(cmd) {
  */
 function postWithoutSharedSignal(url, init = {}) {
   if (init.method === 'POST') {
-    const { signal, ...rest } = init;
+    const { signal: _shared, ...rest } = init;
     return fetch(url, rest);
   }
   return fetch(url, init);
@@ -129,7 +136,7 @@ export async function connectHttp({ workspace, jar, java = 'java', jvmOpts = [] 
     client,
     pid: child.pid,
     // Quarkus logs to standard output in this mode; keep both streams.
-    log: { get text() { return out.text + err.text; } },
+    log: { get text() { return out.text + err.text; }, get errors() { return out.errors + err.errors; } },
     url,
     // Over HTTP every extra client is a separate MCP session, as separate agents would be.
     extraClient: connect,

@@ -144,6 +144,24 @@ describe('stdio', () => {
     }
   });
 
+  test('concurrent calls are all answered, also with a client that declares roots', async () => {
+    const ws = tempWorkspace();
+    for (let i = 0; i < 16; i++) writeFileSync(join(ws, `f${i}.txt`), `file ${i}\n`);
+    const transport = new StdioClientTransport({ command: 'java', args: ['-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
+    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' }, { capabilities: { roots: {} } });
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(ws).href }] }));
+    await client.connect(transport);
+    try {
+      for (let round = 0; round < 5; round++) {
+        const results = await Promise.all([...Array(16).keys()].map((i) =>
+          client.callTool({ name: 'read', arguments: { file_path: `f${i}.txt` } }, undefined, { timeout: 20000 })));
+        results.forEach((r, i) => assert.match(text(r), new RegExp(`1: file ${i}\n`)));
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
   test('stdout carries only protocol messages, and the process exits 0 when stdin closes', async () => {
     const ws = tempWorkspace();
     const child = spawn('java', ['-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -80,6 +80,9 @@ public final class StdioMcpServer {
                 .instructions(McpTexts.instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(specifications(json))
+                // The SDK's stdio transport emits responses into one sink that must be signalled serially; handlers
+                // on several threads can collide and a response is then lost. Calls therefore run one at a time.
+                .immediateExecution(true)
                 .build();
         try {
             closed.await();
