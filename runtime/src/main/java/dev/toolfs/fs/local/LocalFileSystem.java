@@ -70,6 +70,23 @@ public class LocalFileSystem implements FileSystemProvider {
     private final long maxEditBytes;
     private final StripedLocks locks = new StripedLocks(256);
     private final SandboxPolicy sandbox;
+    /**
+     * Line totals of large files by version: paging through a big file needs the total in every footer, and a
+     * trusted stat proves the file unchanged, so the total is counted once per version, not once per page.
+     */
+    private final Map<Path, LineTotal> lineTotals = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<Path, LineTotal> eldest) {
+                    return size() > 256;
+                }
+            });
+
+    private record LineTotal(FileVersion version, long lines) {
+    }
+
+    /** How many times a line total was counted by scanning (for tests of the cache). */
+    final java.util.concurrent.atomic.AtomicLong lineCounts = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * @param maxHashBytes files up to this size get a content hash in their version; larger ones are versioned by
@@ -260,7 +277,20 @@ public class LocalFileSystem implements FileSystemProvider {
 
         @Override
         public long countRemainingLines() {
-            return guarded(scanner::countRemainingLines);
+            FileVersion v = stat.version();
+            boolean cacheable = digest == null && v.statTrusted();
+            if (cacheable) {
+                LineTotal known = lineTotals.get(path.target());
+                if (known != null && known.version().sameStat(v)) {
+                    return known.lines() - scanner.linesConsumed();
+                }
+            }
+            long counted = guarded(scanner::countRemainingLines);
+            lineCounts.incrementAndGet();
+            if (cacheable) {
+                lineTotals.put(path.target(), new LineTotal(v, scanner.linesConsumed()));
+            }
+            return counted;
         }
 
         @Override

@@ -265,6 +265,35 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void theLineTotalOfALargeUnchangedFileIsCountedOnce() throws Exception {
+        // Hash limit 0: every file is "large", versioned by its stat alone.
+        LocalFileSystem big = new LocalFileSystem(new Workspace(List.of(ws)), 0, 1 << 20);
+        Path f = Files.writeString(ws.resolve("pages.txt"), "a\nb\nc\nd\n");
+        Files.setLastModifiedTime(f, FileTime.from(Instant.now().minusSeconds(60)));
+        // The stat proves nothing until the last change (ctime included) is older than the racy window.
+        Thread.sleep(LocalFileSystem.RACY_WINDOW_NANOS / 1_000_000 + 200);
+        ResolvedPath p = big.resolve("read", "pages.txt", ws, Cancellation.NONE);
+        try (TextCursor c = big.openText(p, big.stat(p), Cancellation.NONE)) {
+            c.nextLine(10);
+            assertThat(c.countRemainingLines()).isEqualTo(3);
+        }
+        try (TextCursor c = big.openText(p, big.stat(p), Cancellation.NONE)) {
+            c.skipLine();
+            c.skipLine();
+            assertThat(c.countRemainingLines()).isEqualTo(2);
+        }
+        assertThat(big.lineCounts.get()).isEqualTo(1);
+        // A change of content changes the stat: the total is counted again.
+        Files.writeString(f, "a\nb\n");
+        Files.setLastModifiedTime(f, FileTime.from(Instant.now().minusSeconds(30)));
+        try (TextCursor c = big.openText(p, big.stat(p), Cancellation.NONE)) {
+            c.nextLine(10);
+            assertThat(c.countRemainingLines()).isEqualTo(1);
+        }
+        assertThat(big.lineCounts.get()).isEqualTo(2);
+    }
+
+    @Test
     void missingFileStatsAsMissing() {
         assertThat(fs.stat(resolve("nope.txt")).kind()).isEqualTo(FileKind.MISSING);
         assertThatThrownBy(() -> fs.readText(resolve("nope.txt"), 100, Cancellation.NONE))
