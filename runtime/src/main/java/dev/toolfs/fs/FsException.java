@@ -37,10 +37,6 @@ public class FsException extends RuntimeException {
         return path;
     }
 
-    public String template() {
-        return template;
-    }
-
     /** The message with the path shown as {@code display} renders it, in double quotes. */
     public String messageFor(Function<Path, String> display) {
         if (path == null) {

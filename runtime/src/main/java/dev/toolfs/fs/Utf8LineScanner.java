@@ -81,11 +81,6 @@ public final class Utf8LineScanner implements LineSource {
         return bytesRead;
     }
 
-    /** True once the stream is exhausted and every buffered byte consumed. */
-    public boolean atEnd() {
-        return pos == lim && (eof || !fill());
-    }
-
     /** Reads the rest of the stream (feeding the digest) without splitting it into lines. */
     public void drain() {
         while (fill()) {

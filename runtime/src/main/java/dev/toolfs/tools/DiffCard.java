@@ -37,6 +37,15 @@ public final class DiffCard {
             card.put("truncated", true);
             return card;
         }
+        if (before == null || a.isEmpty()) {
+            // Everything is added: one hunk of the whole text, no diff algorithm needed.
+            StringBuilder hunk = new StringBuilder("@@ -0,0 +1," + b.size() + " @@");
+            b.forEach(line -> hunk.append("\n+").append(line));
+            card.put("hunks", b.isEmpty() ? List.of() : List.of(hunk.toString()));
+            card.put("additions", b.size());
+            card.put("deletions", 0);
+            return card;
+        }
         Patch<String> patch = DiffUtils.diff(a, b);
         int additions = 0;
         int deletions = 0;
