@@ -72,14 +72,7 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
         }
 
         ResolvedPath path = fs.resolve("read", args.filePath(), ctx.cwd(), ctx.cancellation());
-        FileStat stat = fs.stat(path);
-        if (!stat.exists()) {
-            gates.observed(ctx.execution(), path, null);
-            throw FsException.notFound("read", path.requested());
-        }
-        if (!stat.isRegularFile()) {
-            throw FsException.notRegularFile("read", path.requested());
-        }
+        FileStat stat = ReadTarget.stat(fs, gates, ctx, path);
         long cap = Math.min(config.image().maxImageBytes(), config.image().maxMessageImageBytes());
         if (stat.size() > cap) {
             throw new FsException(FsErrorCode.FS_TOO_LARGE, path.requested(), "cannot read " + FsException.PATH

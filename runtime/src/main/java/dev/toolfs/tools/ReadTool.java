@@ -6,7 +6,6 @@ import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.fs.FileStat;
 import dev.toolfs.fs.FileSystemProvider;
 import dev.toolfs.fs.FileVersion;
-import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.TextCursor;
 import dev.toolfs.gates.Gates;
@@ -36,14 +35,7 @@ public class ReadTool implements ToolExecutor<ReadArgs> {
         long offset = args.offset() == null ? 1 : args.offset();
 
         ResolvedPath path = fs.resolve("read", args.filePath(), ctx.cwd(), ctx.cancellation());
-        FileStat stat = fs.stat(path);
-        if (!stat.exists()) {
-            gates.observed(ctx.execution(), path, null);
-            throw FsException.notFound("read", path.requested());
-        }
-        if (!stat.isRegularFile()) {
-            throw FsException.notRegularFile("read", path.requested());
-        }
+        FileStat stat = ReadTarget.stat(fs, gates, ctx, path);
         String display = ctx.display(path.requested());
         ReadRender.Window window;
         FileVersion version;

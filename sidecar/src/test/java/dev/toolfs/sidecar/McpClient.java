@@ -18,12 +18,16 @@ final class McpClient {
         this.session = session;
     }
 
-    static McpClient connect() {
-        Response init = given().contentType("application/json").accept("application/json, text/event-stream")
+    private static Response initialize() {
+        return given().contentType("application/json").accept("application/json, text/event-stream")
                 .body(Map.of("jsonrpc", "2.0", "id", 0, "method", "initialize", "params", Map.of(
                         "protocolVersion", "2025-06-18", "capabilities", Map.of(),
                         "clientInfo", Map.of("name", "test", "version", "1"))))
                 .post("/mcp");
+    }
+
+    static McpClient connect() {
+        Response init = initialize();
         init.then().statusCode(200);
         McpClient c = new McpClient(init.header("Mcp-Session-Id"));
         c.post(Map.of("jsonrpc", "2.0", "method", "notifications/initialized")).then().statusCode(202);
@@ -31,12 +35,7 @@ final class McpClient {
     }
 
     static JsonPath initializeResult() {
-        Response init = given().contentType("application/json").accept("application/json, text/event-stream")
-                .body(Map.of("jsonrpc", "2.0", "id", 0, "method", "initialize", "params", Map.of(
-                        "protocolVersion", "2025-06-18", "capabilities", Map.of(),
-                        "clientInfo", Map.of("name", "test", "version", "1"))))
-                .post("/mcp");
-        return json(init);
+        return json(initialize());
     }
 
     Response post(Object body) {
