@@ -13,6 +13,21 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { jar, startHttp, tempWorkspace } from './sidecar.mjs';
 
+/** Connects a client with the given capabilities and request handlers, runs `use`, and always closes it. */
+async function withClient(transport, use, { capabilities = {}, handlers = [] } = {}) {
+  const client = new Client({ name: 'tool-fs-test', version: '1.0.0' }, { capabilities });
+  for (const [schema, handler] of handlers) client.setRequestHandler(schema, handler);
+  await client.connect(transport);
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
+const http = (server) => new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`));
+const stdio = (ws) => new StdioClientTransport({ command: 'java', args: ['-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
+
 const text = (result) => result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 
 /** The same checks for either transport. */
@@ -55,14 +70,10 @@ describe('Streamable HTTP', () => {
   after(async () => server && server.stop());
 
   test('list, read, edit, write and a policy error', async () => {
-    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
-    try {
+    await withClient(http(server), async (client) => {
       assert.match(client.getInstructions(), /^Use the read tool — not shell commands like cat/);
       await exercise(client, ws);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });
 
@@ -78,19 +89,15 @@ describe('client roots', () => {
   test('a root inside the workspace becomes the session folder; one outside is ignored', async () => {
     mkdirSync(join(ws, 'project'));
     writeFileSync(join(ws, 'project', 'a.txt'), 'in the project\n');
-    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' }, { capabilities: { roots: {} } });
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+    const roots = async () => ({
       roots: [{ uri: 'file:///', name: 'everything' }, { uri: pathToFileURL(join(ws, 'project')).href, name: 'project' }],
-    }));
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
-    try {
+    });
+    await withClient(http(server), async (client) => {
       const r = await client.callTool({ name: 'read', arguments: { file_path: 'a.txt' } });
       assert.equal(text(r), '<path>a.txt</path>\n<type>file</type>\n<content>\n1: in the project\n\n(End of file - total 1 lines)\n</content>');
       const out = await client.callTool({ name: 'read', arguments: { file_path: '/etc/hostname' } });
       assert.equal(out.structuredContent.error.code, 'FS_OUTSIDE_WORKSPACE');
-    } finally {
-      await client.close();
-    }
+    }, { capabilities: { roots: {} }, handlers: [[ListRootsRequestSchema, roots]] });
   });
 });
 
@@ -105,15 +112,13 @@ describe('sandbox escalation over MCP', () => {
   after(async () => server && server.stop());
 
   test('the client is asked with an elicitation, and its answer decides', async () => {
-    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
     const asked = [];
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const answer = async (request) => {
       asked.push(request.params.message);
       const yes = request.params.message.includes('.git/allowed');
       return { action: 'accept', content: { approve: yes } };
-    });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
-    try {
+    };
+    await withClient(http(server), async (client) => {
       const { tools } = await client.listTools();
       assert.ok(tools.find((t) => t.name === 'write').inputSchema.properties.sandbox_permissions);
       const args = (path) => ({ file_path: path, content: 'x\n', sandbox_permissions: 'require_escalated', justification: 'needed for the test' });
@@ -125,41 +130,27 @@ describe('sandbox escalation over MCP', () => {
       assert.equal(existsSync(join(ws, '.git/refused')), false);
       assert.equal(asked.length, 2);
       assert.match(asked[0], /needed for the test/);
-    } finally {
-      await client.close();
-    }
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, answer]] });
   });
 });
 
 describe('stdio', () => {
   test('list, read, edit, write and a policy error; the workspace is the current folder', async () => {
     const ws = tempWorkspace();
-    const transport = new StdioClientTransport({ command: 'java', args: ['-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
-    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' });
-    await client.connect(transport);
-    try {
-      await exercise(client, ws);
-    } finally {
-      await client.close();
-    }
+    await withClient(stdio(ws), (client) => exercise(client, ws));
   });
 
   test('concurrent calls are all answered, also with a client that declares roots', async () => {
     const ws = tempWorkspace();
     for (let i = 0; i < 16; i++) writeFileSync(join(ws, `f${i}.txt`), `file ${i}\n`);
-    const transport = new StdioClientTransport({ command: 'java', args: ['-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
-    const client = new Client({ name: 'tool-fs-test', version: '1.0.0' }, { capabilities: { roots: {} } });
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(ws).href }] }));
-    await client.connect(transport);
-    try {
+    const roots = async () => ({ roots: [{ uri: pathToFileURL(ws).href }] });
+    await withClient(stdio(ws), async (client) => {
       for (let round = 0; round < 5; round++) {
         const results = await Promise.all([...Array(16).keys()].map((i) =>
           client.callTool({ name: 'read', arguments: { file_path: `f${i}.txt` } }, undefined, { timeout: 20000 })));
         results.forEach((r, i) => assert.match(text(r), new RegExp(`1: file ${i}\n`)));
       }
-    } finally {
-      await client.close();
-    }
+    }, { capabilities: { roots: {} }, handlers: [[ListRootsRequestSchema, roots]] });
   });
 
   test('stdout carries only protocol messages, and the process exits 0 when stdin closes', async () => {

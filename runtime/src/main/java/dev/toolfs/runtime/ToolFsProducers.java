@@ -50,14 +50,13 @@ public class ToolFsProducers {
                     + "\"; use off or workspace-write");
         }
         List<Path> writable = sandbox.writableRoots()
-                .map(list -> list.stream().map(ToolFsProducers::real).toList())
+                .map(list -> list.stream().map(Path::of).map(ToolFsProducers::real).toList())
                 .orElse(workspace.roots().stream().map(ToolFsProducers::real).toList());
         return new SandboxPolicy(workspace.roots().stream().map(ToolFsProducers::real).toList(), writable,
                 sandbox.protectedPaths());
     }
 
-    private static Path real(Object p) {
-        Path path = p instanceof Path pp ? pp : Path.of(p.toString());
+    private static Path real(Path path) {
         try {
             return path.toAbsolutePath().normalize().toRealPath();
         } catch (java.io.IOException e) {

@@ -219,12 +219,15 @@ public class ToolRuntime {
             throw new InvalidCallException("the session folder \"" + cwd + "\" is outside the workspace ("
                     + workspace.describeRoots() + ")");
         }
+        // The same confined resolution as a file path: links are followed only while they stay inside.
+        java.nio.file.Path real;
         try {
-            if (!Files.isDirectory(p) || !workspace.containsReal(p.toRealPath())) {
-                throw new InvalidCallException("the session folder \"" + cwd + "\" is not a folder inside the workspace");
-            }
-        } catch (java.io.IOException e) {
-            throw new InvalidCallException("the session folder \"" + cwd + "\" cannot be opened: " + e.getMessage());
+            real = workspace.resolve("use", cwd, p).target();
+        } catch (FsException e) {
+            throw new InvalidCallException("the session folder \"" + cwd + "\" is not a folder inside the workspace");
+        }
+        if (!Files.isDirectory(real, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new InvalidCallException("the session folder \"" + cwd + "\" is not a folder inside the workspace");
         }
         return p;
     }

@@ -18,6 +18,15 @@ public final class Guidance {
     private Guidance() {
     }
 
+    /**
+     * A tool's description followed by its guidance section, for transports without a system prompt (MCP,
+     * LangChain4j tool specifications); tools without a section keep their description.
+     */
+    public static String describe(String toolName, String description) {
+        String guidance = sections().get(toolName);
+        return guidance == null ? description : description + "\n\n" + guidance;
+    }
+
     /** The sections in their stable order, keyed by tool name. */
     public static Map<String, String> sections() {
         Map<String, String> m = new LinkedHashMap<>();

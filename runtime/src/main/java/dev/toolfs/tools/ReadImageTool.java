@@ -21,6 +21,7 @@ import dev.toolfs.fs.FileStat;
 import dev.toolfs.fs.FileSystemProvider;
 import dev.toolfs.fs.FsErrorCode;
 import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.RequestedPath;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.gates.Gates;
 
@@ -51,7 +52,8 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
 
     @Override
     public ToolOutcome execute(ReadImageArgs args, ToolContext ctx) {
-        Path lexical = lexical(args.filePath(), ctx.cwd());
+        // Checked and resolved without touching the disk: this runs before the model check.
+        Path lexical = RequestedPath.of("read", args.filePath(), ctx.cwd());
         String display = ctx.display(lexical);
         ImageFormat declared = ImageFormat.fromExtension(args.filePath()).orElseThrow(() -> new ToolInputException(
                 "cannot read \"" + display + "\": read_image only accepts PNG/JPEG/WebP/GIF paths"));
@@ -117,17 +119,6 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
         card.put("bytes", stored.bytes());
         return new ToolOutcome(List.of(new ContentBlock.Text(text),
                 new ContentBlock.Image(mediaType, stored.attachmentId(), file.bytes())), canonical, card);
-    }
-
-    private static Path lexical(String filePath, Path cwd) {
-        // The same refusal as the provider's, without touching the disk: this runs before the model check.
-        dev.toolfs.fs.local.Workspace.checkText("read", filePath);
-        try {
-            Path p = Path.of(filePath);
-            return (p.isAbsolute() ? p : cwd.resolve(p)).normalize();
-        } catch (java.nio.file.InvalidPathException e) {
-            return cwd.resolve("invalid-path");
-        }
     }
 
     private static String extension(String filePath) {

@@ -43,10 +43,9 @@ final class LangChain4jSchemas {
         List<String> required = new ArrayList<>();
         schema.path("required").forEach(r -> required.add(r.asText()));
         params.required(required).additionalProperties(false);
-        String guidance = Guidance.sections().get(tool.name());
         return ToolSpecification.builder()
                 .name(tool.name())
-                .description(guidance == null ? tool.description() : tool.description() + "\n\n" + guidance)
+                .description(Guidance.describe(tool.name(), tool.description()))
                 .parameters(params.build())
                 .build();
     }

@@ -47,13 +47,20 @@ public class ToolFsToolProvider implements ToolProvider {
     @Inject
     dev.toolfs.config.ToolFsConfig config;
 
+    private volatile ToolProviderResult tools;
+
+    /** Asked on every AI-service call; the catalog is fixed once the app runs, so it is built once. */
     @Override
     public ToolProviderResult provideTools(ToolProviderRequest request) {
-        ToolProviderResult.Builder result = ToolProviderResult.builder();
-        for (ToolDescriptor t : runtime.tools()) {
-            result.add(LangChain4jSchemas.specification(t, mapper), new Executor(t.name()));
+        ToolProviderResult result = tools;
+        if (result == null) {
+            ToolProviderResult.Builder builder = ToolProviderResult.builder();
+            for (ToolDescriptor t : runtime.tools()) {
+                builder.add(LangChain4jSchemas.specification(t, mapper), new Executor(t.name()));
+            }
+            tools = result = builder.build();
         }
-        return result.build();
+        return result;
     }
 
     private final class Executor implements ToolExecutor {

@@ -2,7 +2,6 @@ package dev.toolfs.fs.local;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.RequestedPath;
 import dev.toolfs.fs.ResolvedPath;
 
 /**
@@ -27,8 +27,6 @@ import dev.toolfs.fs.ResolvedPath;
 public final class Workspace {
 
     private static final int MAX_LINK_HOPS = 40;
-    private static final int MAX_PATH_CHARS = 4096;
-    private static final int MAX_NAME_BYTES = 255;
 
     private final List<Path> roots;
     private final List<Path> realRoots;
@@ -74,14 +72,7 @@ public final class Workspace {
     }
 
     public ResolvedPath resolve(String op, String path, Path cwd) {
-        checkText(op, path);
-        Path requested;
-        try {
-            Path p = Path.of(path);
-            requested = (p.isAbsolute() ? p : cwd.resolve(p)).normalize();
-        } catch (InvalidPathException e) {
-            throw FsException.invalidPath(op, escape(path), "the path is not valid");
-        }
+        Path requested = RequestedPath.of(op, path, cwd);
         Path start = realStart(requested);
         if (start == null) {
             throw FsException.outsideWorkspace(op, requested, describeRoots());
@@ -151,39 +142,5 @@ public final class Workspace {
             current = next;
         }
         return current;
-    }
-
-    /** NUL and control characters, and absurd lengths, are refused before anything is looked up. */
-    public static void checkText(String op, String path) {
-        for (int i = 0; i < path.length(); i++) {
-            char c = path.charAt(i);
-            if (c < 0x20 || c == 0x7F) {
-                throw FsException.invalidPath(op, escape(path), c == 0 ? "the path contains a NUL character"
-                        : "the path contains a control character");
-            }
-        }
-        if (path.length() > MAX_PATH_CHARS) {
-            throw FsException.invalidPath(op, escape(path.substring(0, 64)) + "…",
-                    "the path is longer than " + MAX_PATH_CHARS + " characters");
-        }
-        for (String name : path.split("/")) {
-            if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
-                throw FsException.invalidPath(op, escape(path.substring(0, Math.min(64, path.length()))) + "…",
-                        "a name in the path is longer than " + MAX_NAME_BYTES + " bytes");
-            }
-        }
-    }
-
-    private static String escape(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c == 0x7F) {
-                sb.append(String.format("\\x%02x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
     }
 }

@@ -19,8 +19,7 @@ public final class McpTexts {
      * no system prompt, so the guidance travels with the tool (and in the server instructions).
      */
     public static String description(ToolDescriptor tool) {
-        String guidance = Guidance.sections().get(tool.name());
-        return guidance == null ? tool.description() : tool.description() + "\n\n" + guidance;
+        return Guidance.describe(tool.name(), tool.description());
     }
 
     /** The server instructions: every guidance section, in their stable order. */

@@ -1,0 +1,64 @@
+package dev.toolfs.fs;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+
+/**
+ * What a model's {@code file_path} names, before any file is looked at: the text is checked (no NUL or control
+ * characters, no absurd lengths) and resolved against the session's folder, with {@code ..} removed lexically.
+ * Pure: tools that must refuse bad input before any I/O (read_image) use it as the provider does.
+ */
+public final class RequestedPath {
+
+    private static final int MAX_PATH_CHARS = 4096;
+    private static final int MAX_NAME_BYTES = 255;
+
+    private RequestedPath() {
+    }
+
+    /** The absolute, normalized path, or an {@link FsErrorCode#FS_INVALID_PATH} failure. */
+    public static Path of(String op, String path, Path cwd) {
+        checkText(op, path);
+        try {
+            Path p = Path.of(path);
+            return (p.isAbsolute() ? p : cwd.resolve(p)).normalize();
+        } catch (InvalidPathException e) {
+            throw FsException.invalidPath(op, escape(path), "the path is not valid");
+        }
+    }
+
+    /** NUL and control characters, and absurd lengths, are refused before anything is looked up. */
+    private static void checkText(String op, String path) {
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                throw FsException.invalidPath(op, escape(path), c == 0 ? "the path contains a NUL character"
+                        : "the path contains a control character");
+            }
+        }
+        if (path.length() > MAX_PATH_CHARS) {
+            throw FsException.invalidPath(op, escape(path.substring(0, 64)) + "…",
+                    "the path is longer than " + MAX_PATH_CHARS + " characters");
+        }
+        for (String name : path.split("/")) {
+            if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                throw FsException.invalidPath(op, escape(path.substring(0, Math.min(64, path.length()))) + "…",
+                        "a name in the path is longer than " + MAX_NAME_BYTES + " bytes");
+            }
+        }
+    }
+
+    private static String escape(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                sb.append(String.format("\\x%02x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+}
