@@ -127,9 +127,10 @@ public interface ToolFsConfig {
         Optional<String> model();
 
         /**
-         * Whether read_image returns the image itself as LangChain4j image content (after the text). Quarkus
-         * LangChain4j 1.10's tool loop accepts text results only, so this is off by default and read_image then
-         * returns its text envelope; turn it on with a tool loop that accepts content lists.
+         * Whether read_image returns the image itself as LangChain4j image content, after its text, inside the tool
+         * result. Turn it on when the chat model's provider accepts images in tool results (Anthropic, Google Gemini,
+         * Amazon Bedrock); providers that do not (OpenAI Chat Completions, Ollama, Mistral, among others) fail the
+         * next model call. Off, read_image returns its text envelope (media type, size, dimensions).
          */
         @WithDefault("false")
         boolean imageContent();

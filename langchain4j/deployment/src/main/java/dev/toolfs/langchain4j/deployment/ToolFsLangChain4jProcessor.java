@@ -1,12 +1,26 @@
 package dev.toolfs.langchain4j.deployment;
 
+import java.io.IOException;
+import java.io.InputStream;
+
+import org.jboss.jandex.ClassInfo;
+import org.jboss.logging.Logger;
+
 import dev.toolfs.langchain4j.ToolFsLangChain4jProducers;
 import dev.toolfs.langchain4j.ToolFsToolProvider;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
+import io.quarkus.deployment.builditem.BytecodeTransformerBuildItem;
+import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 
 class ToolFsLangChain4jProcessor {
+
+    private static final Logger LOG = Logger.getLogger(ToolFsLangChain4jProcessor.class);
+
+    /** Where Quarkus LangChain4j keeps its AI-service tool loops (blocking and streaming). */
+    static final String TOOL_LOOP_PACKAGE = "io.quarkiverse.langchain4j.runtime.aiservice.";
 
     @BuildStep
     FeatureBuildItem feature() {
@@ -20,5 +34,41 @@ class ToolFsLangChain4jProcessor {
                 .addBeanClasses(ToolFsToolProvider.class, ToolFsLangChain4jProducers.class)
                 .setUnremovable()
                 .build();
+    }
+
+    /**
+     * Lets tool results with images through the Quarkus LangChain4j tool loop, which reads every result as text. The
+     * classes that do so are found once here, by their calls, so an anonymous class renamed by a new version is still
+     * found; a version with no such call needs nothing.
+     */
+    @BuildStep
+    void imagesThroughTheToolLoop(CombinedIndexBuildItem index, BuildProducer<BytecodeTransformerBuildItem> transformers) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        int rewritten = 0;
+        for (ClassInfo c : index.getIndex().getKnownClasses()) {
+            String name = c.name().toString();
+            if (!name.startsWith(TOOL_LOOP_PACKAGE)) {
+                continue;
+            }
+            byte[] bytes = bytesOf(loader, name);
+            if (bytes != null && ToolResultCallRewriter.sites(bytes) > 0) {
+                transformers.produce(new BytecodeTransformerBuildItem(name,
+                        (className, next) -> ToolResultCallRewriter.rewriting(next)));
+                rewritten++;
+            }
+        }
+        if (rewritten == 0) {
+            LOG.debug("No Quarkus LangChain4j tool loop reads tool results as text only; nothing to rewrite");
+        } else {
+            LOG.debugf("Tool results with images pass through %d Quarkus LangChain4j classes", rewritten);
+        }
+    }
+
+    private static byte[] bytesOf(ClassLoader loader, String className) {
+        try (InputStream in = loader.getResourceAsStream(className.replace('.', '/') + ".class")) {
+            return in == null ? null : in.readAllBytes();
+        } catch (IOException e) {
+            return null;
+        }
     }
 }

@@ -1,0 +1,108 @@
+package dev.toolfs.langchain4j.deployment;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Rewrites a tool loop's {@code ToolExecutionResult.resultText()} calls to {@code ToolResultMessages}: the pair
+ * "resultText(), then ToolExecutionResultMessage.from(request, text)" becomes one
+ * {@code ToolResultMessages.from(request, result)}, which keeps the result's images; any other resultText() becomes
+ * {@code ToolResultMessages.text(result)}, which does not throw on them. Both leave the operand stack as it was, so
+ * frames stay valid.
+ */
+final class ToolResultCallRewriter {
+
+    static final String RESULT = "dev/langchain4j/service/tool/ToolExecutionResult";
+    static final String MESSAGE = "dev/langchain4j/data/message/ToolExecutionResultMessage";
+    static final String REQUEST = "dev/langchain4j/agent/tool/ToolExecutionRequest";
+    static final String HELPER = "dev/toolfs/langchain4j/ToolResultMessages";
+
+    private ToolResultCallRewriter() {
+    }
+
+    /** How many resultText() calls a class makes: the classes worth rewriting have at least one. */
+    static int sites(byte[] classBytes) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classBytes).accept(node, ClassReader.SKIP_FRAMES);
+        int count = 0;
+        for (MethodNode m : node.methods) {
+            for (AbstractInsnNode insn : m.instructions) {
+                if (isResultText(insn)) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    /** A class visitor that rewrites every method it passes on to {@code next}. */
+    static ClassVisitor rewriting(ClassVisitor next) {
+        return new ClassVisitor(Opcodes.ASM9, next) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
+                return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
+                    @Override
+                    public void visitEnd() {
+                        rewrite(this);
+                        accept(target);
+                    }
+                };
+            }
+        };
+    }
+
+    static void rewrite(MethodNode method) {
+        AbstractInsnNode insn = method.instructions.getFirst();
+        while (insn != null) {
+            if (!isResultText(insn)) {
+                insn = insn.getNext();
+                continue;
+            }
+            AbstractInsnNode following = nextInstruction(insn);
+            AbstractInsnNode replacement;
+            if (following != null && isMessageFromText(following)) {
+                replacement = call("from", "(L" + REQUEST + ";L" + RESULT + ";)L" + MESSAGE + ";");
+                method.instructions.set(following, replacement);
+                method.instructions.remove(insn);
+            } else {
+                replacement = call("text", "(L" + RESULT + ";)Ljava/lang/String;");
+                method.instructions.set(insn, replacement);
+            }
+            insn = replacement.getNext();
+        }
+    }
+
+    private static MethodInsnNode call(String name, String descriptor) {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, HELPER, name, descriptor, false);
+    }
+
+    /** The next instruction, past labels and line numbers; none at a frame (a jump target with its own stack). */
+    private static AbstractInsnNode nextInstruction(AbstractInsnNode insn) {
+        AbstractInsnNode n = insn.getNext();
+        while (n instanceof LabelNode || n instanceof LineNumberNode) {
+            n = n.getNext();
+        }
+        return n != null && n.getOpcode() >= 0 ? n : null;
+    }
+
+    private static boolean isResultText(AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(RESULT)
+                && m.name.equals("resultText") && m.desc.equals("()Ljava/lang/String;");
+    }
+
+    private static boolean isMessageFromText(AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKESTATIC && m.owner.equals(MESSAGE)
+                && (m.name.equals("from") || m.name.equals("toolExecutionResultMessage"))
+                && m.desc.equals("(L" + REQUEST + ";Ljava/lang/String;)L" + MESSAGE + ";");
+    }
+}

@@ -1,0 +1,114 @@
+package dev.toolfs.langchain4j.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+
+import javax.imageio.ImageIO;
+
+import jakarta.enterprise.context.control.ActivateRequestContext;
+import jakarta.inject.Inject;
+
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import dev.langchain4j.data.message.Content;
+import dev.langchain4j.data.message.ImageContent;
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * With image content on, read_image's image reaches the model through the Quarkus LangChain4j tool loops — blocking
+ * and streaming — inside the tool result, after its text; text results stay exactly as they were.
+ */
+class ImageThroughAiServiceTest {
+
+    static final Path WS;
+
+    static {
+        try {
+            WS = Files.createDirectories(Path.of("target", "image-ai-service-workspace")).toRealPath();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @RegisterExtension
+    static final QuarkusUnitTest test = new QuarkusUnitTest()
+            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class)
+                    .addClasses(Coder.class, ScriptedChatModel.class, ScriptedChatModel.Provider.class,
+                            StreamingCoder.class, ScriptedStreamingChatModel.class,
+                            ScriptedStreamingChatModel.Provider.class))
+            .overrideConfigKey("quarkus.tool-fs.workspace.roots", WS.toString())
+            .overrideConfigKey("quarkus.tool-fs.attachments.dir", WS.resolveSibling(WS.getFileName() + "-att").toString())
+            .overrideConfigKey("quarkus.tool-fs.langchain4j.image-content", "true")
+            .overrideConfigKey("quarkus.tool-fs.default-model", "vision")
+            .overrideConfigKey("quarkus.tool-fs.models.\"vision\".image-input", "true");
+
+    @Inject
+    Coder coder;
+
+    @Inject
+    StreamingCoder streamingCoder;
+
+    @Test
+    @ActivateRequestContext
+    void theBlockingLoopHandsTheModelTheImage() throws IOException {
+        byte[] png = png(4, 3);
+        Files.write(WS.resolve("chart.png"), png);
+        Files.writeString(WS.resolve("notes.txt"), "alpha\n");
+        ScriptedChatModel.RESULT_MESSAGES.clear();
+        ScriptedChatModel.then("read_image", "{\"file_path\": \"chart.png\"}");
+        ScriptedChatModel.then("read", "{\"file_path\": \"notes.txt\"}");
+
+        assertThat(coder.chat("vision-a", "What is in the chart?")).isEqualTo("done");
+
+        assertImageResult(ScriptedChatModel.RESULT_MESSAGES.get(0), png, 4, 3);
+        ToolExecutionResultMessage text = ScriptedChatModel.RESULT_MESSAGES.get(1);
+        assertThat(text.hasSingleText()).isTrue();
+        assertThat(text.text()).isEqualTo(
+                "<path>notes.txt</path>\n<type>file</type>\n<content>\n1: alpha\n\n(End of file - total 1 lines)\n</content>");
+    }
+
+    @Test
+    @ActivateRequestContext
+    void theStreamingLoopHandsTheModelTheImage() throws IOException {
+        byte[] png = png(2, 5);
+        Files.write(WS.resolve("icon.png"), png);
+        ScriptedStreamingChatModel.RESULT_MESSAGES.clear();
+        ScriptedStreamingChatModel.then("read_image", "{\"file_path\": \"icon.png\"}");
+
+        List<String> tokens = streamingCoder.chat("vision-b", "Describe the icon.").collect().asList().await()
+                .atMost(java.time.Duration.ofSeconds(30));
+
+        assertThat(String.join("", tokens)).isEqualTo("done");
+        assertImageResult(ScriptedStreamingChatModel.RESULT_MESSAGES.get(0), png, 2, 5);
+    }
+
+    private static void assertImageResult(ToolExecutionResultMessage message, byte[] png, int width, int height) {
+        assertThat(message.toolName()).isEqualTo("read_image");
+        List<Content> contents = message.contents();
+        assertThat(contents).hasSize(2);
+        assertThat(((TextContent) contents.get(0)).text()).isEqualTo("<path>" + (width == 4 ? "chart" : "icon")
+                + ".png</path>\n<type>image</type>\n<content>\nimage/png " + width + "x" + height + ", " + png.length
+                + " bytes\n</content>");
+        ImageContent image = (ImageContent) contents.get(1);
+        assertThat(image.image().mimeType()).isEqualTo("image/png");
+        assertThat(Base64.getDecoder().decode(image.image().base64Data())).isEqualTo(png);
+    }
+
+    private static byte[] png(int width, int height) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB), "png", out);
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,41 @@
+package dev.toolfs.langchain4j;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.Content;
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.service.tool.ToolExecutionResult;
+
+/**
+ * Tool results with images inside the Quarkus LangChain4j tool loop. That loop (1.10) turns every tool result into a
+ * message through {@code ToolExecutionResult.resultText()}, which throws for a result holding an image. The extension
+ * rewrites those call sites at build time to call these methods instead, so a result's contents (text and images)
+ * reach the model as LangChain4j intends, and a text-only result gives the same message as before.
+ */
+public final class ToolResultMessages {
+
+    private ToolResultMessages() {
+    }
+
+    /** The message for a tool result: all its contents, or exactly the text message the loop built before. */
+    public static ToolExecutionResultMessage from(ToolExecutionRequest request, ToolExecutionResult result) {
+        List<Content> contents = result.resultContents();
+        if (contents.size() == 1 && contents.get(0) instanceof TextContent text) {
+            return ToolExecutionResultMessage.from(request, text.text());
+        }
+        return ToolExecutionResultMessage.builder().id(request.id()).toolName(request.name()).contents(contents).build();
+    }
+
+    /** The text of a tool result, for logs and events: its text parts, never an exception for an image. */
+    public static String text(ToolExecutionResult result) {
+        List<Content> contents = result.resultContents();
+        if (contents.size() == 1 && contents.get(0) instanceof TextContent text) {
+            return text.text();
+        }
+        return contents.stream().filter(TextContent.class::isInstance).map(c -> ((TextContent) c).text())
+                .collect(Collectors.joining("\n"));
+    }
+}
