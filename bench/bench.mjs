@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
@@ -28,6 +28,8 @@ const HELP = `Usage: node bench.mjs [options]   (or bench/run.sh [options], whic
   --cold-starts N        cold starts per server variant (default 5)
   --sidecar-max-bytes B  the sidecar's read byte cap for this run (default 262144, so that its window holds the
                          2000 lines the reference returns; 0 keeps the sidecar's own default of 51200)
+  --jvm-args FILE|none   the JVM argument file every sidecar run starts with (default: sidecar/jvm.args, the
+                         options the sidecar is documented to run with; none: the JVM's defaults)
   --jvm-opt OPT          an extra JVM option for every sidecar run (repeatable), e.g. --jvm-opt=-Xmx128m
   --workspace DIR        where to create the workspaces (default: a new folder in the system temp folder)
   --keep                 keep the workspaces afterwards
@@ -47,6 +49,7 @@ const { values: opt } = parseArgs({
     'load-seconds': { type: 'string', default: '10' },
     'cold-starts': { type: 'string', default: '5' },
     'sidecar-max-bytes': { type: 'string', default: '262144' },
+    'jvm-args': { type: 'string' },
     'jvm-opt': { type: 'string', multiple: true, default: [] },
     workspace: { type: 'string' },
     keep: { type: 'boolean', default: false },
@@ -78,6 +81,7 @@ const cfg = {
   loadSeconds: Number(opt['load-seconds']),
   coldStarts: int('cold-starts'),
   maxBytes: int('sidecar-max-bytes') || SIDECAR_DEFAULT_MAX_BYTES,
+  jvmArgs: opt['jvm-args'] === 'none' ? null : resolve(opt['jvm-args'] ?? join(here, '..', 'sidecar', 'jvm.args')),
   jvmOpts: opt['jvm-opt'],
 };
 if (!existsSync(cfg.jar)) {
@@ -89,8 +93,16 @@ for (const t of cfg.transports) {
   }
 }
 // The raised cap is a run setting like any other, so it goes on every sidecar command line.
-const sidecarOpts = [...cfg.jvmOpts,
+if (cfg.jvmArgs && !existsSync(cfg.jvmArgs)) {
+  throw new Error(`no JVM argument file at ${cfg.jvmArgs}: pass --jvm-args FILE or --jvm-args none`);
+}
+const sidecarOpts = [...(cfg.jvmArgs ? [`@${cfg.jvmArgs}`] : []), ...cfg.jvmOpts,
   ...(cfg.maxBytes !== SIDECAR_DEFAULT_MAX_BYTES ? [`-Dquarkus.tool-fs.read.max-bytes=${cfg.maxBytes}`] : [])];
+
+/** An argument file's options on one line, without its comments. */
+function jvmArgsText(file) {
+  return readFileSync(file, 'utf8').split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean).join(' ');
+}
 
 function findJdk25() {
   try {
@@ -472,7 +484,8 @@ function report(info, samples, load, rss, cold, servers, floor) {
     `Node.js: ${info.node}; client: ${info.sdk}; reference: ${info.reference}`,
     `Settings: ${cfg.rounds} rounds x ${cfg.calls} calls per step (after ${cfg.warmup} warm-up calls), ` +
       `${cfg.clients} clients for ${cfg.loadSeconds} s, ${cfg.coldStarts} cold starts; sidecar read cap ${cfg.maxBytes} bytes` +
-      `${cfg.jvmOpts.length ? `; JVM options ${cfg.jvmOpts.join(' ')}` : ''}`,
+      `; sidecar JVM options: ${cfg.jvmArgs ? `the argument file ${basename(cfg.jvmArgs)} (${jvmArgsText(cfg.jvmArgs)})` : 'the JVM defaults'}` +
+      `${cfg.jvmOpts.length ? ` plus ${cfg.jvmOpts.join(' ')}` : ''}`,
     `Lines per read of the 200,000-line file: reference ${ref.steps.hugeLinesShown}, Tool FS ${ours[0]?.steps.hugeLinesShown ?? '-'}`,
     '',
     perCall,

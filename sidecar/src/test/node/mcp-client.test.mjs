@@ -11,7 +11,7 @@ import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotoc
 import { pathToFileURL } from 'node:url';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { jar, startHttp, tempWorkspace } from './sidecar.mjs';
+import { jar, jvm, startHttp, tempWorkspace } from './sidecar.mjs';
 
 /** Connects a client with the given capabilities and request handlers, runs `use`, and always closes it. */
 async function withClient(transport, use, { capabilities = {}, handlers = [] } = {}) {
@@ -26,7 +26,7 @@ async function withClient(transport, use, { capabilities = {}, handlers = [] } =
 }
 
 const http = (server) => new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`));
-const stdio = (ws) => new StdioClientTransport({ command: 'java', args: ['-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
+const stdio = (ws) => new StdioClientTransport({ command: 'java', args: [...jvm, '-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
 
 const text = (result) => result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 
@@ -155,7 +155,7 @@ describe('stdio', () => {
 
   test('stdout carries only protocol messages, and the process exits 0 when stdin closes', async () => {
     const ws = tempWorkspace();
-    const child = spawn('java', ['-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('java', [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c) => { out += c; });
     const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));

@@ -3,6 +3,8 @@
 set -euo pipefail
 # Resolve the jar before moving to this folder, so a relative path works.
 export TOOLFS_JAR="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+# The JVM options the README starts the sidecar with.
+export TOOLFS_JVM_ARGS="$(cd "$(dirname "$0")/../../.." && pwd)/jvm.args"
 cd "$(dirname "$0")"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "Node.js and npm are required for the MCP client tests (skip them with -DskipNodeTests)" >&2
