@@ -26,7 +26,7 @@ async function withClient(transport, use, { capabilities = {}, handlers = [] } =
 }
 
 const http = (server) => new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`));
-const stdio = (ws) => new StdioClientTransport({ command: 'java', args: [...jvm, '-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
+const stdio = (ws, extra = []) => new StdioClientTransport({ command: 'java', args: [...jvm, ...extra, '-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
 
 const text = (result) => result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 
@@ -140,6 +140,34 @@ describe('stdio', () => {
     await withClient(stdio(ws), (client) => exercise(client, ws));
   });
 
+  test('a root inside the workspace becomes the session folder, and the call does not wait for a timeout', async () => {
+    const ws = tempWorkspace();
+    mkdirSync(join(ws, 'project'));
+    writeFileSync(join(ws, 'project', 'a.txt'), 'in the project\n');
+    const roots = async () => ({ roots: [{ uri: pathToFileURL(join(ws, 'project')).href, name: 'project' }] });
+    await withClient(stdio(ws), async (client) => {
+      // The server asks for the roots while it handles the call: the answer must reach it at once (a server that
+      // cannot read it before the call ends stalls until its own request times out, well past this timeout).
+      const r = await client.callTool({ name: 'read', arguments: { file_path: 'a.txt' } }, undefined, { timeout: 5000 });
+      assert.equal(text(r), '<path>a.txt</path>\n<type>file</type>\n<content>\n1: in the project\n\n(End of file - total 1 lines)\n</content>');
+    }, { capabilities: { roots: {} }, handlers: [[ListRootsRequestSchema, roots]] });
+  });
+
+  test('a sandbox escalation is approved through an elicitation over stdio', async () => {
+    const ws = tempWorkspace();
+    mkdirSync(join(ws, '.git'));
+    const answer = async (request) => ({ action: 'accept', content: { approve: request.params.message.includes('.git/allowed') } });
+    await withClient(stdio(ws, ['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask']), async (client) => {
+      const args = (path) => ({ file_path: path, content: 'x\n', sandbox_permissions: 'require_escalated', justification: 'needed for the test' });
+      const ok = await client.callTool({ name: 'write', arguments: args('.git/allowed') }, undefined, { timeout: 5000 });
+      assert.equal(ok.isError, false, text(ok));
+      assert.equal(readFileSync(join(ws, '.git/allowed'), 'utf8'), 'x\n');
+      const no = await client.callTool({ name: 'write', arguments: args('.git/refused') }, undefined, { timeout: 5000 });
+      assert.equal(text(no), 'Error: cannot write ".git/refused": the escalation was denied (the client\'s user did not approve it); leave the file as it is, or ask the user to change it');
+      assert.equal(existsSync(join(ws, '.git/refused')), false);
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, answer]] });
+  });
+
   test('concurrent calls are all answered, also with a client that declares roots', async () => {
     const ws = tempWorkspace();
     for (let i = 0; i < 16; i++) writeFileSync(join(ws, `f${i}.txt`), `file ${i}\n`);
@@ -159,16 +187,22 @@ describe('stdio', () => {
     let out = '';
     child.stdout.on('data', (c) => { out += c; });
     const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    // A line that is not a message gets JSON-RPC's parse error, and the connection goes on.
+    child.stdin.write('this is not JSON\n');
     child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {
       protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) + '\n');
-    await new Promise((resolve) => {
-      const poll = setInterval(() => { if (out.includes('"id":1')) { clearInterval(poll); resolve(); } }, 50);
+    await new Promise((resolve, reject) => {
+      const giveUp = setTimeout(() => { clearInterval(poll); reject(new Error(`no answer to initialize; stdout: ${out}`)); }, 20000);
+      const poll = setInterval(() => { if (out.includes('"id":1')) { clearInterval(poll); clearTimeout(giveUp); resolve(); } }, 50);
     });
     child.stdin.end();
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 20000))]);
     assert.equal(code, 0);
-    for (const line of out.split('\n').filter((l) => l.trim())) {
-      assert.equal(JSON.parse(line).jsonrpc, '2.0');
-    }
+    const messages = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    for (const m of messages) assert.equal(m.jsonrpc, '2.0');
+    assert.equal(messages[0].id, null);
+    assert.equal(messages[0].error.code, -32700);
+    assert.equal(messages[1].id, 1);
+    assert.ok(messages[1].result.serverInfo);
   });
 });

@@ -8,7 +8,7 @@ package dev.toolfs.fs;
  * @param modifiedNanos last-modified time
  * @param changedNanos status-change time (ctime), or -1 where the platform has none
  * @param fileKey the file's identity (device and inode) or null
- * @param contentHash a hash of every byte, or null when the file was too large to hash
+ * @param contentHash a checksum of every byte ({@link ContentHash}), or null when the file was too large to hash
  * @param statTrusted false when the stat was taken within one timestamp tick of the content being read: a later
  *        same-size write in that tick could leave the stat unchanged ("racily clean"), so equality of stats proves
  *        nothing and the content must be hashed again
@@ -24,6 +24,6 @@ public record FileVersion(long size, long modifiedNanos, long changedNanos, Obje
 
     /** A short opaque token for clients. */
     public String token() {
-        return contentHash != null ? "sha256:" + contentHash : "stat:" + size + ":" + modifiedNanos;
+        return contentHash != null ? "crc:" + contentHash : "stat:" + size + ":" + modifiedNanos;
     }
 }

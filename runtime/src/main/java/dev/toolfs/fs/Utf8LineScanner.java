@@ -9,7 +9,6 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 
 /**
  * Splits a UTF-8 byte stream into lines without ever holding more than one buffer and one (cut) line: skipped lines
@@ -31,7 +30,7 @@ public final class Utf8LineScanner implements LineSource {
     private static final int HEAD_CHECK_BYTES = 8192;
 
     private final InputStream in;
-    private final MessageDigest digest;
+    private final ContentHash digest;
     private final byte[] buf;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
@@ -43,7 +42,7 @@ public final class Utf8LineScanner implements LineSource {
     private long linesConsumed;
     private byte[] acc = new byte[256];
 
-    public Utf8LineScanner(InputStream in, MessageDigest digest, int bufferSize) {
+    public Utf8LineScanner(InputStream in, ContentHash digest, int bufferSize) {
         this.in = in;
         this.digest = digest;
         this.buf = new byte[bufferSize];

@@ -22,15 +22,13 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 
 import dev.toolfs.fs.Cancellation;
+import dev.toolfs.fs.ContentHash;
 import dev.toolfs.fs.EditMatchException;
 import dev.toolfs.fs.EditOutcome;
 import dev.toolfs.fs.FileBytes;
@@ -54,7 +52,7 @@ import dev.toolfs.sandbox.SandboxPolicy;
 /**
  * The local disk. Mutations are atomic (a temporary file in the target's folder, fsync, rename) and keep the
  * file's permissions; a write through a symlink replaces the link's target and leaves the link alone. Versions pair
- * the stat with a SHA-256 of the content, so a same-size change within one timestamp tick is caught and a
+ * the stat with a 64-bit checksum of the content ({@link ContentHash}), so a same-size change within one timestamp tick is caught and a
  * timestamp-only change is not a change.
  */
 public class LocalFileSystem implements FileSystemProvider {
@@ -194,16 +192,8 @@ public class LocalFileSystem implements FileSystemProvider {
         return i.getEpochSecond() * 1_000_000_000L + i.getNano();
     }
 
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private static String hashOf(byte[] bytes) {
-        return HexFormat.of().formatHex(sha256().digest(bytes));
+        return ContentHash.of(bytes);
     }
 
     // ---- reading
@@ -224,7 +214,7 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (IOException e) {
             throw FsException.io("read", path.requested(), e);
         }
-        MessageDigest digest = hash ? sha256() : null;
+        ContentHash digest = hash ? new ContentHash() : null;
         Utf8LineScanner scanner = new Utf8LineScanner(in, digest, 64 * 1024);
         return new LocalTextCursor(path, stat, scanner, digest, in, cancel);
     }
@@ -233,12 +223,12 @@ public class LocalFileSystem implements FileSystemProvider {
         private final ResolvedPath path;
         private final FileStat stat;
         private final Utf8LineScanner scanner;
-        private final MessageDigest digest;
+        private final ContentHash digest;
         private final InputStream in;
         private final Cancellation cancel;
         private boolean headChecked;
 
-        LocalTextCursor(ResolvedPath path, FileStat stat, Utf8LineScanner scanner, MessageDigest digest, InputStream in,
+        LocalTextCursor(ResolvedPath path, FileStat stat, Utf8LineScanner scanner, ContentHash digest, InputStream in,
                 Cancellation cancel) {
             this.path = path;
             this.stat = stat;
@@ -303,7 +293,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 scanner.drain();
                 return null;
             });
-            String hash = HexFormat.of().formatHex(digest.digest());
+            String hash = digest.hex();
             // If the bytes read disagree with the stat, the file changed while being read: the stat proves nothing.
             boolean trusted = statV.statTrusted() && scanner.bytesRead() == statV.size();
             return new FileVersion(statV.size(), statV.modifiedNanos(), statV.changedNanos(), statV.fileKey(), hash,
@@ -488,7 +478,7 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     private String hashFile(String op, ResolvedPath path) {
-        MessageDigest d = sha256();
+        ContentHash d = new ContentHash();
         try (InputStream in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS)) {
             byte[] buf = new byte[64 * 1024];
             for (int n; (n = in.read(buf)) > 0;) {
@@ -497,7 +487,7 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (IOException e) {
             throw FsException.io(op, path.requested(), e);
         }
-        return HexFormat.of().formatHex(d.digest());
+        return d.hex();
     }
 
     /**

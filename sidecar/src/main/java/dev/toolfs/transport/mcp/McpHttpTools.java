@@ -104,9 +104,7 @@ public class McpHttpTools {
         ElicitationResponse response;
         try {
             response = args.elicitation().requestBuilder()
-                    .setMessage("The model asks to " + request.tool() + " " + request.path()
-                            + ", which the sandbox refuses (" + request.reason() + "). Its justification: "
-                            + request.justification())
+                    .setMessage(McpTexts.approvalQuestion(request))
                     .addSchemaProperty("approve",
                             new ElicitationRequest.BooleanSchema("Allow this change?", null, false, true))
                     .setTimeout(timeout)

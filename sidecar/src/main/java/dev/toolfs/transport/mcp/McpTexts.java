@@ -27,6 +27,12 @@ public final class McpTexts {
         return Guidance.sections().values().stream().collect(Collectors.joining("\n\n"));
     }
 
+    /** What an elicitation asks the client's user about a sandbox escalation: the change, the rule, the reason. */
+    public static String approvalQuestion(dev.toolfs.sandbox.ApprovalRequest request) {
+        return "The model asks to " + request.tool() + " " + request.path() + ", which the sandbox refuses ("
+                + request.reason() + "). Its justification: " + request.justification();
+    }
+
     /** {@code structuredContent}: the presentation metadata on success, the error's name and code on failure. */
     public static Map<String, Object> structured(ToolResult result) {
         if (result.isError()) {

@@ -4,9 +4,11 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -16,6 +18,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.toolfs.fs.local.Workspace;
 import dev.toolfs.runtime.ToolCall;
+import dev.toolfs.sandbox.ApprovalDecision;
+import dev.toolfs.sandbox.ApprovalRequest;
 import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.runtime.ToolRuntime;
@@ -25,7 +29,6 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
@@ -38,12 +41,19 @@ public final class StdioMcpServer {
     private final ObjectMapper mapper;
     private final McpRoots roots;
     private final String version;
+    private final Duration approvalTimeout;
 
-    public StdioMcpServer(ToolRuntime runtime, ObjectMapper mapper, Workspace workspace, String version) {
+    /**
+     * @param approvalTimeout how long a sandbox escalation waits for the client's user to answer; also the limit of
+     *        the server's other requests to the client (its roots)
+     */
+    public StdioMcpServer(ToolRuntime runtime, ObjectMapper mapper, Workspace workspace, String version,
+            Duration approvalTimeout) {
         this.runtime = runtime;
         this.mapper = mapper;
         this.roots = new McpRoots(workspace);
         this.version = version;
+        this.approvalTimeout = approvalTimeout;
     }
 
     /** Serves the protocol on {@code in}/{@code out} and returns once {@code in} reaches its end. */
@@ -73,15 +83,15 @@ public final class StdioMcpServer {
             }
         };
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, watched, out);
+        StdioTransport transport = new StdioTransport(json, mapper, watched, out);
         McpSyncServer server = McpServer.sync(transport)
                 .jsonMapper(json)
+                .requestTimeout(approvalTimeout)
                 .serverInfo("tool-fs", version)
                 .instructions(McpTexts.instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(specifications(json))
-                // The SDK's stdio transport emits responses into one sink that must be signalled serially; handlers
-                // on several threads can collide and a response is then lost. Calls therefore run one at a time.
+                // Calls run one at a time, in arrival order, on the transport's call thread.
                 .immediateExecution(true)
                 .build();
         try {
@@ -89,6 +99,35 @@ public final class StdioMcpServer {
         } finally {
             server.closeGracefully();
         }
+    }
+
+    /**
+     * Asks the client's user to approve a sandbox escalation with an elicitation, when the client supports them (the
+     * same question as over HTTP).
+     */
+    private static Optional<ApprovalDecision> elicit(McpSyncServerExchange exchange, ApprovalRequest request) {
+        McpSchema.ClientCapabilities caps = exchange.getClientCapabilities();
+        if (caps == null || caps.elicitation() == null) {
+            return Optional.empty();
+        }
+        Map<String, Object> approve = new LinkedHashMap<>();
+        approve.put("type", "boolean");
+        approve.put("title", "Allow this change?");
+        approve.put("default", false);
+        Map<String, Object> schema = Map.of("type", "object", "properties", Map.of("approve", approve),
+                "required", List.of("approve"));
+        McpSchema.ElicitResult result;
+        try {
+            result = exchange.createElicitation(McpSchema.ElicitFormRequest.builder(McpTexts.approvalQuestion(request),
+                    schema).build());
+        } catch (RuntimeException e) {
+            return Optional.of(ApprovalDecision.deny("the client did not answer (" + e.getClass().getSimpleName() + ")"));
+        }
+        if (result.action() == McpSchema.ElicitResult.Action.ACCEPT && result.content() != null
+                && Boolean.TRUE.equals(result.content().get("approve"))) {
+            return Optional.of(ApprovalDecision.approve("approved by the client's user"));
+        }
+        return Optional.of(ApprovalDecision.deny("the client's user did not approve it"));
     }
 
     private List<McpServerFeatures.SyncToolSpecification> specifications(JacksonMcpJsonMapper json) {
@@ -125,7 +164,8 @@ public final class StdioMcpServer {
         });
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,
-                new ToolCall(session, cwd, Optional.empty(), dev.toolfs.fs.Cancellation.NONE));
+                new ToolCall(session, cwd, Optional.empty(), dev.toolfs.fs.Cancellation.NONE,
+                        approval -> elicit(exchange, approval)));
         McpSchema.CallToolResult.Builder b = McpSchema.CallToolResult.builder().isError(result.isError())
                 .structuredContent(McpTexts.structured(result));
         for (ContentBlock block : result.content()) {
