@@ -44,6 +44,7 @@ async function exercise(client, ws) {
   assert.equal(read.isError, false);
   assert.equal(text(read), '<path>hello.txt</path>\n<type>file</type>\n<content>\n1: one\n2: two\n\n(End of file - total 2 lines)\n</content>');
   assert.equal(read.structuredContent.kind, 'read-card');
+  assert.deepEqual(read.structuredContent.lines, [{ number: 1, text: 'one' }, { number: 2, text: 'two' }]);
 
   const edit = await client.callTool({ name: 'edit', arguments: { file_path: 'hello.txt', old_string: 'two', new_string: '2' } });
   assert.equal(text(edit), 'The file hello.txt has been updated successfully.');

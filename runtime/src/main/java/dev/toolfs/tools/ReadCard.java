@@ -1,9 +1,15 @@
 package dev.toolfs.tools;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 
 /** The persisted presentation of a read window: {@code { path, offset, lines, totalLines, lang? }}. */
 public final class ReadCard {
@@ -35,13 +41,48 @@ public final class ReadCard {
         return card;
     }
 
-    static List<Map<String, Object>> linesOf(ReadRender.Window w) {
-        return w.lines().stream().map(l -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("number", l.number());
-            m.put("text", l.text());
-            return m;
-        }).toList();
+    static Lines linesOf(ReadRender.Window w) {
+        return new Lines(w.lines());
+    }
+
+    /**
+     * The window's lines as {@code [{"number": n, "text": "…"}, …]}. They are written straight to the JSON output: a
+     * map per line, looked up key by key, was a fifth of the sidecar's time on a large read.
+     */
+    public static final class Lines implements JsonSerializable {
+
+        private final List<ReadRender.NumberedLine> lines;
+
+        Lines(List<ReadRender.NumberedLine> lines) {
+            this.lines = lines;
+        }
+
+        public List<ReadRender.NumberedLine> lines() {
+            return lines;
+        }
+
+        @Override
+        public void serialize(JsonGenerator gen, SerializerProvider serializers) throws IOException {
+            gen.writeStartArray(lines, lines.size());
+            for (ReadRender.NumberedLine line : lines) {
+                gen.writeStartObject();
+                gen.writeNumberField("number", line.number());
+                gen.writeStringField("text", line.text());
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator gen, SerializerProvider serializers, TypeSerializer typeSer)
+                throws IOException {
+            serialize(gen, serializers);
+        }
+
+        @Override
+        public String toString() {
+            return lines.toString();
+        }
     }
 
     static String lang(String path) {

@@ -62,6 +62,8 @@ class McpHttpTest {
                 .isEqualTo("<path>same.txt</path>\n<type>file</type>\n<content>\n1: alpha\n2: beta\n\n(End of file - total 2 lines)\n</content>");
         assertThat(mcpRead.getBoolean("result.isError")).isFalse();
         assertThat(mcpRead.getString("result.structuredContent.kind")).isEqualTo("read-card");
+        assertThat(mcpRead.getList("result.structuredContent.lines")).isEqualTo(restRead.getList("metadata.lines"))
+                .isEqualTo(java.util.List.of(Map.of("number", 1, "text", "alpha"), Map.of("number", 2, "text", "beta")));
 
         JsonPath mcpEdit = mcp.call("edit", Map.of("file_path", "same.txt", "old_string", "beta", "new_string", "gamma"));
         assertThat(mcpEdit.getString("result.content[0].text")).isEqualTo("The file same.txt has been updated successfully.");
