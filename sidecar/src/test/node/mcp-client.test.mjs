@@ -182,6 +182,40 @@ describe('stdio', () => {
     }, { capabilities: { roots: {} }, handlers: [[ListRootsRequestSchema, roots]] });
   });
 
+  test('a request before notifications/initialized is answered once it arrives; a closed input ends waiting calls', async () => {
+    const ws = tempWorkspace();
+    writeFileSync(join(ws, 'a.txt'), 'a\n');
+    const child = spawn('java', [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => { out += c; });
+    const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    const send = (m) => child.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n');
+    const answered = (id) => new Promise((resolve, reject) => {
+      const giveUp = setTimeout(() => { clearInterval(poll); reject(new Error(`no answer to ${id}; stdout: ${out}`)); }, 20000);
+      const poll = setInterval(() => {
+        const m = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)).find((x) => x.id === id || (x.method && x.id === id));
+        if (m) { clearInterval(poll); clearTimeout(giveUp); resolve(m); }
+      }, 50);
+    });
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: { roots: {} }, clientInfo: { name: 'raw', version: '1' } } });
+    await answered(1);
+    // A ping sent before the initialized notification waits for it, without holding it up.
+    send({ id: 2, method: 'ping' });
+    send({ method: 'notifications/initialized' });
+    assert.deepEqual((await answered(2)).result, {});
+    // The call asks this client for its roots, which it never answers; closing the input fails that wait at once.
+    send({ id: 3, method: 'tools/call', params: { name: 'read', arguments: { file_path: 'a.txt' } } });
+    await new Promise((resolve, reject) => {
+      const giveUp = setTimeout(() => { clearInterval(poll); reject(new Error(`no roots request; stdout: ${out}`)); }, 20000);
+      const poll = setInterval(() => { if (out.includes('"roots/list"')) { clearInterval(poll); clearTimeout(giveUp); resolve(); } }, 50);
+    });
+    child.stdin.end();
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 20000))]);
+    assert.equal(code, 0);
+    const call = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)).find((m) => m.id === 3);
+    assert.ok(call, `the call was answered before the exit; stdout: ${out}`);
+  });
+
   test('stdout carries only protocol messages, and the process exits 0 when stdin closes', async () => {
     const ws = tempWorkspace();
     const child = spawn('java', [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -190,6 +224,7 @@ describe('stdio', () => {
     const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
     // A line that is not a message gets JSON-RPC's parse error, and the connection goes on.
     child.stdin.write('this is not JSON\n');
+    child.stdin.write('null\n');
     child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {
       protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) + '\n');
     await new Promise((resolve, reject) => {
@@ -201,9 +236,11 @@ describe('stdio', () => {
     assert.equal(code, 0);
     const messages = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
     for (const m of messages) assert.equal(m.jsonrpc, '2.0');
-    assert.equal(messages[0].id, null);
-    assert.equal(messages[0].error.code, -32700);
-    assert.equal(messages[1].id, 1);
-    assert.ok(messages[1].result.serverInfo);
+    for (const m of messages.slice(0, 2)) {
+      assert.equal(m.id, null);
+      assert.equal(m.error.code, -32700);
+    }
+    assert.equal(messages[2].id, 1);
+    assert.ok(messages[2].result.serverInfo);
   });
 });

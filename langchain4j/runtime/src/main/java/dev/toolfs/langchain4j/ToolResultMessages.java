@@ -29,12 +29,21 @@ public final class ToolResultMessages {
         return ToolExecutionResultMessage.builder().id(request.id()).toolName(request.name()).contents(contents).build();
     }
 
+    /** The text of a tool result's message, for logs, traces and templates: its text parts, never an exception. */
+    public static String textOf(ToolExecutionResultMessage message) {
+        return message.hasSingleText() ? message.text() : texts(message.contents());
+    }
+
     /** The text of a tool result, for logs and events: its text parts, never an exception for an image. */
     public static String text(ToolExecutionResult result) {
         List<Content> contents = result.resultContents();
         if (contents.size() == 1 && contents.get(0) instanceof TextContent text) {
             return text.text();
         }
+        return texts(contents);
+    }
+
+    private static String texts(List<Content> contents) {
         return contents.stream().filter(TextContent.class::isInstance).map(c -> ((TextContent) c).text())
                 .collect(Collectors.joining("\n"));
     }

@@ -1,6 +1,5 @@
 package dev.toolfs.transport.mcp;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -56,34 +54,10 @@ public final class StdioMcpServer {
         this.approvalTimeout = approvalTimeout;
     }
 
-    /** Serves the protocol on {@code in}/{@code out} and returns once {@code in} reaches its end. */
+    /** Serves the protocol on {@code in}/{@code out} and returns once {@code in} ends (or {@code out} breaks). */
     public void serve(InputStream in, OutputStream out) throws InterruptedException {
-        CountDownLatch closed = new CountDownLatch(1);
-        InputStream watched = new FilterInputStream(in) {
-            @Override
-            public int read() throws IOException {
-                return ended(super.read());
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                try {
-                    return ended(super.read(b, off, len));
-                } catch (IOException e) {
-                    closed.countDown();
-                    throw e;
-                }
-            }
-
-            private int ended(int n) {
-                if (n < 0) {
-                    closed.countDown();
-                }
-                return n;
-            }
-        };
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
-        StdioTransport transport = new StdioTransport(json, mapper, watched, out);
+        StdioTransport transport = new StdioTransport(json, mapper, in, out);
         McpSyncServer server = McpServer.sync(transport)
                 .jsonMapper(json)
                 .requestTimeout(approvalTimeout)
@@ -95,7 +69,7 @@ public final class StdioMcpServer {
                 .immediateExecution(true)
                 .build();
         try {
-            closed.await();
+            transport.awaitEnd();
         } finally {
             server.closeGracefully();
         }

@@ -1,15 +1,20 @@
 package dev.toolfs.transport.mcp;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
@@ -33,19 +38,29 @@ import reactor.core.publisher.Mono;
  * Why not the SDK's own: its reader thread also ran the tool calls, so a call that asks the client something (its
  * roots, an approval) waited for an answer that only that thread could read, until the request timed out; and every
  * response was serialized to a {@code String}, scanned three times for line breaks (compact JSON has none) and copied
- * to bytes, which cost a fifth of the sidecar's time in the benchmark. Here the reader only reads: answers to the
- * server's own requests are completed at once, and the client's requests and notifications run in arrival order on
- * one call thread. A message is written as UTF-8 straight from Jackson, under a lock, by the thread that sends it.
+ * to bytes, which cost a fifth of the sidecar's time in the benchmark.
+ *
+ * <p>
+ * Here the reader only reads. Answers to the server's own requests and the client's notifications are handled at
+ * once (a request waiting for {@code notifications/initialized} must not hold up that very notification); the
+ * client's requests run in arrival order on one call thread. A message is written as UTF-8 straight from Jackson,
+ * under a lock, by the thread that sends it. When the input ends, or the output breaks, the server's requests still
+ * waiting for an answer fail at once, the calls already received finish, and {@link #awaitEnd()} returns.
  */
 public final class StdioTransport implements McpServerTransportProvider {
 
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
+
+    /** The longest message read; a longer line is answered with an error and skipped. */
+    static final int MAX_MESSAGE_CHARS = 64 * 1024 * 1024;
 
     private final McpJsonMapper json;
     private final ObjectWriter writer;
     private final InputStream in;
     private final OutputStream out;
     private final ExecutorService calls = Executors.newSingleThreadExecutor(r -> daemon(r, "mcp-stdio-calls"));
+    private final Set<Object> unanswered = ConcurrentHashMap.newKeySet();
+    private final CountDownLatch ended = new CountDownLatch(1);
     private volatile McpServerSession session;
     private volatile boolean closing;
 
@@ -63,6 +78,11 @@ public final class StdioTransport implements McpServerTransportProvider {
         daemon(this::readMessages, "mcp-stdio-reader").start();
     }
 
+    /** Returns once the input has ended or the output has broken. */
+    public void awaitEnd() throws InterruptedException {
+        ended.await();
+    }
+
     @Override
     public Mono<Void> notifyClients(String method, Object params) {
         McpServerSession s = session;
@@ -73,8 +93,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     @Override
     public Mono<Void> closeGracefully() {
         return Mono.defer(() -> {
-            closing = true;
-            calls.shutdown();
+            end();
             try {
                 if (!calls.awaitTermination(60, TimeUnit.SECONDS)) {
                     LOG.warn("MCP stdio: calls still running after 60 s at shutdown");
@@ -87,20 +106,40 @@ public final class StdioTransport implements McpServerTransportProvider {
         });
     }
 
+    /** No more input or output: fail what waits for the client, take no new calls, and let the server stop. */
+    private void end() {
+        closing = true;
+        calls.shutdown();
+        McpServerSession s = session;
+        for (Object id : unanswered) {
+            unanswered.remove(id);
+            if (s != null) {
+                s.handle(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
+                        new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR,
+                                "the client's connection closed")))
+                        .subscribe(null, e -> LOG.debugf(e, "MCP stdio: could not fail request %s", id));
+            }
+        }
+        ended.countDown();
+    }
+
     private void readMessages() {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 64 * 1024)) {
-            for (String line; (line = reader.readLine()) != null && !closing;) {
-                if (!line.isBlank()) {
+        try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+            LineReader lines = new LineReader(reader, MAX_MESSAGE_CHARS);
+            for (String line; (line = lines.next()) != null && !closing;) {
+                if (line == LineReader.TOO_LONG) {
+                    answerError(null, McpSchema.ErrorCodes.INVALID_REQUEST,
+                            "the message is longer than " + MAX_MESSAGE_CHARS + " characters");
+                } else if (!line.isBlank()) {
                     dispatch(line);
                 }
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
             if (!closing) {
-                LOG.debugf(e, "MCP stdio: the input failed");
+                LOG.warnf(e, "MCP stdio: reading the input failed; stopping");
             }
         } finally {
-            closing = true;
-            calls.shutdown();
+            end();
         }
     }
 
@@ -108,31 +147,53 @@ public final class StdioTransport implements McpServerTransportProvider {
         McpSchema.JSONRPCMessage message;
         try {
             message = McpSchema.deserializeJsonRpcMessage(json, line);
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IOException | RuntimeException e) {
             // JSON-RPC's answer to a line that is not a message; the connection goes on.
-            Map<String, Object> error = new LinkedHashMap<>();
-            error.put("jsonrpc", McpSchema.JSONRPC_VERSION);
-            error.put("id", null);
-            error.put("error", Map.of("code", McpSchema.ErrorCodes.PARSE_ERROR,
-                    "message", "not a JSON-RPC message: " + e.getMessage()));
-            write(error);
+            answerError(null, McpSchema.ErrorCodes.PARSE_ERROR, "not a JSON-RPC message: " + e.getMessage());
             return;
         }
-        if (message instanceof McpSchema.JSONRPCResponse) {
+        if (message instanceof McpSchema.JSONRPCResponse response) {
             // The answer to a request of ours, which a call may be waiting for: complete it now.
+            unanswered.remove(response.id());
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
-            return;
-        }
-        try {
-            calls.execute(() -> {
+        } else if (message instanceof McpSchema.JSONRPCNotification) {
+            session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a notification could not be handled"));
+        } else {
+            Object id = message instanceof McpSchema.JSONRPCRequest r ? r.id() : null;
+            onCallThread(() -> {
                 try {
                     session.handle(message).block();
-                } catch (RuntimeException e) {
-                    LOG.debugf(e, "MCP stdio: a message could not be handled");
+                } catch (Throwable e) {
+                    // The session answers a failing handler itself; what escapes is fatal or a broken output.
+                    LOG.warnf(e, "MCP stdio: request %s failed", id);
+                    if (id != null && !closing) {
+                        answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e);
+                    }
                 }
             });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            // Closing: nothing more is started.
+        }
+    }
+
+    /** An error answer, written from the call thread so that the reader never waits on the output. */
+    private void answerError(Object id, int code, String text) {
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+        error.put("id", id);
+        error.put("error", Map.of("code", code, "message", text));
+        onCallThread(() -> {
+            try {
+                write(error);
+            } catch (UncheckedIOException e) {
+                // end() has run.
+            }
+        });
+    }
+
+    private void onCallThread(Runnable task) {
+        try {
+            calls.execute(task);
+        } catch (RejectedExecutionException e) {
+            // Ending: nothing more is started.
         }
     }
 
@@ -146,8 +207,10 @@ public final class StdioTransport implements McpServerTransportProvider {
             }
         } catch (IOException e) {
             if (!closing) {
-                throw new java.io.UncheckedIOException(e);
+                LOG.warnf(e, "MCP stdio: writing to the output failed; stopping");
             }
+            end();
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -161,7 +224,16 @@ public final class StdioTransport implements McpServerTransportProvider {
 
         @Override
         public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-            return Mono.fromRunnable(() -> write(message));
+            return Mono.fromRunnable(() -> {
+                if (message instanceof McpSchema.JSONRPCRequest request) {
+                    if (closing) {
+                        // No answer can come: fail now rather than wait for the request's timeout.
+                        throw new IllegalStateException("the client's connection is closed");
+                    }
+                    unanswered.add(request.id());
+                }
+                write(message);
+            });
         }
 
         @Override
@@ -177,6 +249,75 @@ public final class StdioTransport implements McpServerTransportProvider {
         @Override
         public void close() {
             closing = true;
+        }
+    }
+
+    /**
+     * Lines from a reader, read in blocks (not a character at a time), each at most {@code max} characters: a longer
+     * one is skipped whole and reported as {@link #TOO_LONG}.
+     */
+    static final class LineReader {
+
+        static final String TOO_LONG = new String("(too long)");
+
+        private final Reader reader;
+        private final int max;
+        private final char[] buf = new char[64 * 1024];
+        private int pos;
+        private int limit;
+
+        LineReader(Reader reader, int max) {
+            this.reader = reader;
+            this.max = max;
+        }
+
+        /** The next line without its line break ({@code \n} or {@code \r\n}), or null at the end of the input. */
+        String next() throws IOException {
+            StringBuilder line = null;
+            boolean tooLong = false;
+            while (true) {
+                if (pos == limit) {
+                    limit = reader.read(buf, 0, buf.length);
+                    pos = 0;
+                    if (limit <= 0) {
+                        limit = 0;
+                        if (line == null && !tooLong) {
+                            return null;
+                        }
+                        return tooLong ? TOO_LONG : strip(line);
+                    }
+                }
+                int start = pos;
+                while (pos < limit && buf[pos] != '\n') {
+                    pos++;
+                }
+                int len = pos - start;
+                if (!tooLong) {
+                    int have = line == null ? 0 : line.length();
+                    if (have + len > max) {
+                        tooLong = true;
+                        line = null;
+                    } else {
+                        if (line == null) {
+                            if (pos < limit) {
+                                pos++;
+                                return strip(new StringBuilder(len).append(buf, start, len));
+                            }
+                            line = new StringBuilder(Math.max(len * 2, 256));
+                        }
+                        line.append(buf, start, len);
+                    }
+                }
+                if (pos < limit) {
+                    pos++; // the line break
+                    return tooLong ? TOO_LONG : strip(line);
+                }
+            }
+        }
+
+        private static String strip(StringBuilder line) {
+            int n = line.length();
+            return n > 0 && line.charAt(n - 1) == '\r' ? line.substring(0, n - 1) : line.toString();
         }
     }
 }

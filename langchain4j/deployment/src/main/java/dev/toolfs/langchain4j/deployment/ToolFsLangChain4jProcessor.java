@@ -19,8 +19,11 @@ class ToolFsLangChain4jProcessor {
 
     private static final Logger LOG = Logger.getLogger(ToolFsLangChain4jProcessor.class);
 
-    /** Where Quarkus LangChain4j keeps its AI-service tool loops (blocking and streaming). */
-    static final String TOOL_LOOP_PACKAGE = "io.quarkiverse.langchain4j.runtime.aiservice.";
+    /**
+     * Quarkus LangChain4j's own classes: its tool loops (blocking and streaming), and what else reads a tool result or
+     * its message as text (tracing, guardrails, templates).
+     */
+    static final String QUARKUS_LANGCHAIN4J = "io.quarkiverse.langchain4j.";
 
     @BuildStep
     FeatureBuildItem feature() {
@@ -47,7 +50,7 @@ class ToolFsLangChain4jProcessor {
         int rewritten = 0;
         for (ClassInfo c : index.getIndex().getKnownClasses()) {
             String name = c.name().toString();
-            if (!name.startsWith(TOOL_LOOP_PACKAGE)) {
+            if (!name.startsWith(QUARKUS_LANGCHAIN4J)) {
                 continue;
             }
             byte[] bytes = bytesOf(loader, name);

@@ -15,8 +15,9 @@ import org.objectweb.asm.tree.MethodNode;
  * Rewrites a tool loop's {@code ToolExecutionResult.resultText()} calls to {@code ToolResultMessages}: the pair
  * "resultText(), then ToolExecutionResultMessage.from(request, text)" becomes one
  * {@code ToolResultMessages.from(request, result)}, which keeps the result's images; any other resultText() becomes
- * {@code ToolResultMessages.text(result)}, which does not throw on them. Both leave the operand stack as it was, so
- * frames stay valid.
+ * {@code ToolResultMessages.text(result)}, which does not throw on them; and a message's
+ * {@code ToolExecutionResultMessage.text()} becomes {@code ToolResultMessages.textOf(message)}, for the same reason.
+ * Each leaves the operand stack as it was.
  */
 final class ToolResultCallRewriter {
 
@@ -28,14 +29,19 @@ final class ToolResultCallRewriter {
     private ToolResultCallRewriter() {
     }
 
-    /** How many resultText() calls a class makes: the classes worth rewriting have at least one. */
+    private static final byte[] MARKER = "dev/langchain4j/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** How many calls to rewrite a class makes: the classes worth rewriting have at least one. */
     static int sites(byte[] classBytes) {
+        if (!contains(classBytes, MARKER)) {
+            return 0; // no reference to LangChain4j at all: skip the parse
+        }
         ClassNode node = new ClassNode();
         new ClassReader(classBytes).accept(node, ClassReader.SKIP_FRAMES);
         int count = 0;
         for (MethodNode m : node.methods) {
             for (AbstractInsnNode insn : m.instructions) {
-                if (isResultText(insn)) {
+                if (isResultText(insn) || isMessageText(insn)) {
                     count++;
                 }
             }
@@ -50,6 +56,9 @@ final class ToolResultCallRewriter {
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                     String[] exceptions) {
                 MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
+                if (target == null) {
+                    return null;
+                }
                 return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
                     @Override
                     public void visitEnd() {
@@ -64,6 +73,12 @@ final class ToolResultCallRewriter {
     static void rewrite(MethodNode method) {
         AbstractInsnNode insn = method.instructions.getFirst();
         while (insn != null) {
+            if (isMessageText(insn)) {
+                AbstractInsnNode replacement = call("textOf", "(L" + MESSAGE + ";)Ljava/lang/String;");
+                method.instructions.set(insn, replacement);
+                insn = replacement.getNext();
+                continue;
+            }
             if (!isResultText(insn)) {
                 insn = insn.getNext();
                 continue;
@@ -98,6 +113,23 @@ final class ToolResultCallRewriter {
     private static boolean isResultText(AbstractInsnNode insn) {
         return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(RESULT)
                 && m.name.equals("resultText") && m.desc.equals("()Ljava/lang/String;");
+    }
+
+    private static boolean isMessageText(AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(MESSAGE)
+                && m.name.equals("text") && m.desc.equals("()Ljava/lang/String;");
+    }
+
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        outer: for (int i = 0; i <= haystack.length - needle.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     private static boolean isMessageFromText(AbstractInsnNode insn) {

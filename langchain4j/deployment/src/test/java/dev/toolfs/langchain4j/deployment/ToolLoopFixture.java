@@ -11,6 +11,10 @@ public class ToolLoopFixture {
         return ToolExecutionResultMessage.from(request, result.resultText());
     }
 
+    public static String shown(ToolExecutionResultMessage message) {
+        return "shown: " + message.text();
+    }
+
     public static String log(ToolExecutionResult result, boolean verbose) {
         return verbose ? "result: " + result.resultText() : "result";
     }

@@ -51,12 +51,19 @@ class ToolResultCallRewriterTest {
         assertThat(invoke(loop, "log", IMAGE_RESULT, true)).isEqualTo("result: envelope");
         assertThat(invoke(loop, "log", TEXT_RESULT, true)).isEqualTo("result: just text");
         assertThat(invoke(loop, "log", TEXT_RESULT, false)).isEqualTo("result");
+
+        assertThat(invoke(loop, "shown", withImage)).isEqualTo("shown: envelope");
+        assertThat(invoke(loop, "shown", text)).isEqualTo("shown: just text");
     }
 
     @Test
     void theQuarkusToolLoopsAreRewrittenIntoValidClasses() throws IOException {
+        // The tool loops, tracing of tool results, and the helper that renders messages as text (templates, traces).
         for (String name : List.of("io.quarkiverse.langchain4j.runtime.aiservice.AiServiceMethodImplementationSupport",
-                "io.quarkiverse.langchain4j.runtime.aiservice.QuarkusAiServiceStreamingResponseHandler$6")) {
+                "io.quarkiverse.langchain4j.runtime.aiservice.QuarkusAiServiceStreamingResponseHandler$6",
+                "io.quarkiverse.langchain4j.runtime.tool.ToolSpanWrapper",
+                "io.quarkiverse.langchain4j.runtime.LangChain4jUtil")) {
+            assertThat(ToolResultCallRewriter.sites(bytesOf(name))).as(name).isPositive();
             byte[] original = bytesOf(name);
             byte[] rewritten = rewrite(original);
             assertThat(ToolResultCallRewriter.sites(rewritten)).as(name).isZero();
@@ -65,9 +72,8 @@ class ToolResultCallRewriterTest {
                     new PrintWriter(problems));
             assertThat(problems.toString()).as(name).isEmpty();
         }
-        // The blocking loop reads results as text in two places (an event and the message): both are rewritten.
-        assertThat(ToolResultCallRewriter.sites(bytesOf(
-                "io.quarkiverse.langchain4j.runtime.aiservice.AiServiceMethodImplementationSupport"))).isEqualTo(2);
+        // A class that never touches a tool result is left alone.
+        assertThat(ToolResultCallRewriter.sites(bytesOf("io.quarkiverse.langchain4j.RegisterAiService"))).isZero();
     }
 
     private static Object invoke(Class<?> loop, String method, Object... args) throws Exception {
