@@ -17,7 +17,8 @@ public class SidecarMain {
             System.setProperty("quarkus.http.host-enabled", "false");
             System.setProperty("quarkus.log.console.stderr", "true");
             System.setProperty("quarkus.banner.enabled", "false");
-            // Nobody can answer an escalation over stdio (no /approvals, no elicitation): deny at once unless set.
+            // Over stdio there is no /approvals, and not every client can answer an elicitation: deny at once
+            // unless set (with "ask", a client with elicitation is asked; without, the request waits and times out).
             if (System.getProperty("quarkus.tool-fs.sandbox.approval") == null
                     && System.getenv("QUARKUS_TOOL_FS_SANDBOX_APPROVAL") == null) {
                 System.setProperty("quarkus.tool-fs.sandbox.approval", "deny");

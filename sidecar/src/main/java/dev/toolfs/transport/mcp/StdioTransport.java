@@ -43,7 +43,7 @@ import reactor.core.publisher.Mono;
  * <p>
  * Here the reader only reads. Answers to the server's own requests and the client's notifications are handled at
  * once (a request waiting for {@code notifications/initialized} must not hold up that very notification); the
- * client's requests run in arrival order on one call thread. A message is written as UTF-8 straight from Jackson,
+ * client's requests are taken in arrival order by the call threads (the sidecar uses one). A message is written as UTF-8 straight from Jackson,
  * under a lock, by the thread that sends it. When the input ends, or the output breaks, the server's requests still
  * waiting for an answer fail at once, the calls already received finish, and {@link #awaitEnd()} returns.
  */
@@ -58,14 +58,19 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final ObjectWriter writer;
     private final InputStream in;
     private final OutputStream out;
-    private final ExecutorService calls = Executors.newSingleThreadExecutor(r -> daemon(r, "mcp-stdio-calls"));
+    private final ExecutorService calls;
     private final Set<Object> unanswered = ConcurrentHashMap.newKeySet();
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile McpServerSession session;
     private volatile boolean closing;
 
-    public StdioTransport(McpJsonMapper json, ObjectMapper mapper, InputStream in, OutputStream out) {
+    /**
+     * @param threads how many of the client's requests may run at once (its answers and notifications never wait
+     *        for them)
+     */
+    public StdioTransport(McpJsonMapper json, ObjectMapper mapper, InputStream in, OutputStream out, int threads) {
         this.json = json;
+        this.calls = Executors.newFixedThreadPool(threads, r -> daemon(r, "mcp-stdio-calls"));
         // Indentation would put line breaks between tokens, and a line break ends a message.
         this.writer = mapper.writer().without(SerializationFeature.INDENT_OUTPUT);
         this.in = in;
