@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
@@ -12,13 +14,20 @@ import com.github.difflib.patch.Patch;
 
 /**
  * The persisted presentation of a write or edit: a unified diff of the text the model sees (LF endings), with
- * counts of added and deleted lines. Very large texts get counts of whole lines only, without hunks, to keep
- * the card and its cost bounded.
+ * counts of added and deleted lines. Only the changed region is diffed: the lines both texts share at their start and
+ * end are matched first (an optimal diff always can), so an edit of a large file costs about its change, not the
+ * file. A changed region too large to diff gets line counts only, without hunks, to keep the card and its cost
+ * bounded.
  */
 public final class DiffCard {
 
-    /** Above this many characters on either side no hunks are produced. */
+    /** Above this many characters in the changed region, on either side, no hunks are produced. */
     static final int MAX_DIFF_CHARS = 1_000_000;
+
+    /** Lines of unchanged context around each change, as {@code diff -u}. */
+    static final int CONTEXT = 3;
+
+    private static final Pattern HUNK_HEADER = Pattern.compile("^@@ -(\\d+)(,\\d+)? \\+(\\d+)(,\\d+)? @@(.*)$");
 
     private DiffCard() {
     }
@@ -28,17 +37,12 @@ public final class DiffCard {
         card.put("kind", "diff-card");
         card.put("path", displayPath);
         card.put("operation", operation);
-        List<String> a = before == null ? List.of() : lines(before);
-        List<String> b = lines(after);
-        if ((before != null && before.length() > MAX_DIFF_CHARS) || after.length() > MAX_DIFF_CHARS) {
-            card.put("hunks", List.of());
-            card.put("additions", b.size());
-            card.put("deletions", a.size());
-            card.put("truncated", true);
-            return card;
-        }
-        if (before == null || a.isEmpty()) {
+        if (before == null || before.isEmpty()) {
             // Everything is added: one hunk of the whole text, no diff algorithm needed.
+            if (after.length() > MAX_DIFF_CHARS) {
+                return counts(card, 0, lineCount(after));
+            }
+            List<String> b = lines(after);
             StringBuilder hunk = new StringBuilder("@@ -0,0 +1," + b.size() + " @@");
             b.forEach(line -> hunk.append("\n+").append(line));
             card.put("hunks", b.isEmpty() ? List.of() : List.of(hunk.toString()));
@@ -46,6 +50,13 @@ public final class DiffCard {
             card.put("deletions", 0);
             return card;
         }
+        Region r = Region.of(before, after);
+        if (r.beforeEnd() - r.start() > MAX_DIFF_CHARS || r.afterEnd() - r.start() > MAX_DIFF_CHARS) {
+            return counts(card, lineCount(before.substring(r.changedStart(), r.changedEndBefore())),
+                    lineCount(after.substring(r.changedStart(), r.changedEndAfter())));
+        }
+        List<String> a = lines(before.substring(r.start(), r.beforeEnd()));
+        List<String> b = lines(after.substring(r.start(), r.afterEnd()));
         Patch<String> patch = DiffUtils.diff(a, b);
         int additions = 0;
         int deletions = 0;
@@ -53,8 +64,8 @@ public final class DiffCard {
             additions += d.getTarget().size();
             deletions += d.getSource().size();
         }
-        List<String> unified = UnifiedDiffUtils.generateUnifiedDiff(
-                before == null ? "/dev/null" : "a/" + displayPath, "b/" + displayPath, a, patch, 3);
+        List<String> unified = UnifiedDiffUtils.generateUnifiedDiff("a/" + displayPath, "b/" + displayPath, a, patch,
+                CONTEXT);
         List<String> hunks = new ArrayList<>();
         StringBuilder current = null;
         for (String line : unified) {
@@ -62,7 +73,7 @@ public final class DiffCard {
                 if (current != null) {
                     hunks.add(current.toString());
                 }
-                current = new StringBuilder(line);
+                current = new StringBuilder(shifted(line, r.lineOffset()));
             } else if (current != null) {
                 current.append('\n').append(line);
             }
@@ -74,6 +85,85 @@ public final class DiffCard {
         card.put("additions", additions);
         card.put("deletions", deletions);
         return card;
+    }
+
+    private static Map<String, Object> counts(Map<String, Object> card, int deletions, int additions) {
+        card.put("hunks", List.of());
+        card.put("additions", additions);
+        card.put("deletions", deletions);
+        card.put("truncated", true);
+        return card;
+    }
+
+    /** A hunk header of the region, moved to the region's place in the whole text. */
+    private static String shifted(String header, int lineOffset) {
+        if (lineOffset == 0) {
+            return header;
+        }
+        Matcher m = HUNK_HEADER.matcher(header);
+        if (!m.matches()) {
+            return header;
+        }
+        return "@@ -" + (Integer.parseInt(m.group(1)) + lineOffset) + (m.group(2) == null ? "" : m.group(2)) + " +"
+                + (Integer.parseInt(m.group(3)) + lineOffset) + (m.group(4) == null ? "" : m.group(4)) + " @@"
+                + m.group(5);
+    }
+
+    /**
+     * The part of both texts worth diffing. The changed lines run from {@code changedStart} to {@code changedEndBefore}
+     * in the old text and to {@code changedEndAfter} in the new one; the region adds up to {@link #CONTEXT} unchanged
+     * lines on each side ({@code start}, {@code beforeEnd}, {@code afterEnd}). Everything before a start is the same
+     * in both texts, and so is everything after the ends. All are line starts (or the end of the text);
+     * {@code lineOffset} is the number of lines before {@code start}.
+     */
+    record Region(int start, int beforeEnd, int afterEnd, int changedStart, int changedEndBefore, int changedEndAfter,
+            int lineOffset) {
+
+        static Region of(String a, String b) {
+            int min = Math.min(a.length(), b.length());
+            int p = 0;
+            while (p < min && a.charAt(p) == b.charAt(p)) {
+                p++;
+            }
+            int changedStart = p == 0 ? 0 : a.lastIndexOf('\n', p - 1) + 1;
+            // The common end, not reaching back into the common start.
+            int s = 0;
+            int maxSuffix = min - changedStart;
+            while (s < maxSuffix && a.charAt(a.length() - 1 - s) == b.charAt(b.length() - 1 - s)) {
+                s++;
+            }
+            // The common end begins at a line start: move forward to one (the text after it is the same in both).
+            int changedEndBefore = a.length() - s;
+            if (changedEndBefore > 0 && changedEndBefore < a.length() && a.charAt(changedEndBefore - 1) != '\n') {
+                int nl = a.indexOf('\n', changedEndBefore);
+                changedEndBefore = nl < 0 ? a.length() : nl + 1;
+            }
+            int changedEndAfter = b.length() - (a.length() - changedEndBefore);
+            int start = changedStart;
+            for (int i = 0; i < CONTEXT && start > 0; i++) {
+                start = a.lastIndexOf('\n', start - 2) + 1;
+            }
+            int beforeEnd = changedEndBefore;
+            for (int i = 0; i < CONTEXT && beforeEnd < a.length(); i++) {
+                int nl = a.indexOf('\n', beforeEnd);
+                beforeEnd = nl < 0 ? a.length() : nl + 1;
+            }
+            int afterEnd = b.length() - (a.length() - beforeEnd);
+            return new Region(start, beforeEnd, afterEnd, changedStart, changedEndBefore, changedEndAfter,
+                    newlines(a, start));
+        }
+
+        private static int newlines(String text, int end) {
+            int n = 0;
+            for (int i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
+                n++;
+            }
+            return n;
+        }
+    }
+
+    private static int lineCount(String text) {
+        return lines(text).size();
     }
 
     private static List<String> lines(String text) {

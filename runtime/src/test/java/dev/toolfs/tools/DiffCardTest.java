@@ -26,9 +26,27 @@ class DiffCardTest {
     }
 
     @Test
-    void hugeTextsGetCountsWithoutHunks() {
+    void aSmallChangeInAHugeTextIsDiffedWhereItIs() {
+        String head = "line\n".repeat(400_000);
+        String tail = "end\n".repeat(300_000);
+        Map<String, Object> card = DiffCard.of("big.txt", "edit", head + "old\n" + tail, head + "new\n" + tail);
+        assertThat(card).doesNotContainKey("truncated").containsEntry("additions", 1).containsEntry("deletions", 1)
+                .containsEntry("hunks", List.of("@@ -399998,7 +399998,7 @@\n line\n line\n line\n-old\n+new\n end\n end\n end"));
+    }
+
+    @Test
+    void aHugeChangedRegionGetsItsLineCountsWithoutHunks() {
         String big = "x\n".repeat(DiffCard.MAX_DIFF_CHARS);
-        Map<String, Object> card = DiffCard.of("big.txt", "update", big, big + "y\n");
-        assertThat(card).containsEntry("truncated", true).containsEntry("hunks", List.of());
+        Map<String, Object> card = DiffCard.of("big.txt", "update", "head\n" + big + "tail\n", "head\n" + "y\n" + "tail\n");
+        assertThat(card).containsEntry("truncated", true).containsEntry("hunks", List.of())
+                .containsEntry("deletions", DiffCard.MAX_DIFF_CHARS).containsEntry("additions", 1);
+    }
+
+    @Test
+    void changesNearBothEndsAreHunksWithTheirOwnLineNumbers() {
+        String middle = "m\n".repeat(20);
+        Map<String, Object> card = DiffCard.of("f.txt", "edit", "a\n" + middle + "z\n", "A\n" + middle + "Z\n");
+        assertThat(card).containsEntry("additions", 2).containsEntry("deletions", 2)
+                .containsEntry("hunks", List.of("@@ -1,4 +1,4 @@\n-a\n+A\n m\n m\n m", "@@ -19,4 +19,4 @@\n m\n m\n m\n-z\n+Z"));
     }
 }

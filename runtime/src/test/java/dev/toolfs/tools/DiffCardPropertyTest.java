@@ -1,0 +1,71 @@
+package dev.toolfs.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.github.difflib.DiffUtils;
+import com.github.difflib.UnifiedDiffUtils;
+import com.github.difflib.patch.AbstractDelta;
+import com.github.difflib.patch.Patch;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Diffing only the changed region gives a diff as small as diffing the whole texts, and its hunks, placed in the
+ * whole text, turn the old text into the new one.
+ */
+class DiffCardPropertyTest {
+
+    @Property(tries = 500)
+    void theHunksRebuildTheNewTextWithMinimalCounts(@ForAll("texts") String before, @ForAll("texts") String after)
+            throws Exception {
+        Map<String, Object> card = DiffCard.of("f.txt", "edit", before, after);
+
+        List<String> a = lines(before);
+        List<String> b = lines(after);
+        Patch<String> full = DiffUtils.diff(a, b);
+        int additions = 0;
+        int deletions = 0;
+        for (AbstractDelta<String> d : full.getDeltas()) {
+            additions += d.getTarget().size();
+            deletions += d.getSource().size();
+        }
+        if (before.isEmpty()) {
+            deletions = 0; // a created text: every line is added
+            additions = b.size();
+        }
+        assertThat(card.get("additions")).as("additions").isEqualTo(additions);
+        assertThat(card.get("deletions")).as("deletions").isEqualTo(deletions);
+
+        @SuppressWarnings("unchecked")
+        List<String> hunks = (List<String>) card.get("hunks");
+        List<String> unified = new ArrayList<>(List.of("--- a/f.txt", "+++ b/f.txt"));
+        hunks.forEach(h -> unified.addAll(List.of(h.split("\n", -1))));
+        Patch<String> parsed = UnifiedDiffUtils.parseUnifiedDiff(unified);
+        assertThat(DiffUtils.patch(a, parsed)).isEqualTo(b);
+    }
+
+    /** Small texts of a few repeated lines, so that ambiguous alignments and shared ends are common. */
+    @Provide
+    Arbitrary<String> texts() {
+        Arbitrary<String> line = Arbitraries.of("a", "b", "c", "", "dd", "a b");
+        return line.list().ofMaxSize(12).flatMap(ls -> Arbitraries.of(true, false)
+                .map(finalNewline -> String.join("\n", ls) + (finalNewline && !ls.isEmpty() ? "\n" : "")));
+    }
+
+    private static List<String> lines(String text) {
+        if (text.isEmpty()) {
+            return List.of();
+        }
+        String[] parts = text.split("\n", -1);
+        int n = text.endsWith("\n") ? parts.length - 1 : parts.length;
+        return List.of(parts).subList(0, n);
+    }
+}
