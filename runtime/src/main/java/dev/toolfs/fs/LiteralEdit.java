@@ -215,10 +215,8 @@ public final class LiteralEdit {
 
         static Logical of(String body) {
             int newlines = 0;
-            for (int i = 0; i < body.length(); i++) {
-                if (body.charAt(i) == '\n') {
-                    newlines++;
-                }
+            for (int i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) {
+                newlines++;
             }
             if (body.indexOf("\r\n") < 0) {
                 return new Logical(body, new int[0], newlines);

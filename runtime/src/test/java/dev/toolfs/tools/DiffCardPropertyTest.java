@@ -52,6 +52,33 @@ class DiffCardPropertyTest {
         assertThat(DiffUtils.patch(a, parsed)).isEqualTo(b);
     }
 
+    @Property(tries = 300)
+    void sameRunFindsTheFirstDifferenceBothWays(@ForAll("runs") String common, @ForAll("runs") String x,
+            @ForAll("runs") String y) {
+        String a = common + x;
+        String b = common + y;
+        int naive = 0;
+        while (naive < Math.min(a.length(), b.length()) && a.charAt(naive) == b.charAt(naive)) {
+            naive++;
+        }
+        assertThat(DiffCard.Region.sameRun(a, 0, b, 0, Math.min(a.length(), b.length()), true)).isEqualTo(naive);
+        String ra = x + common;
+        String rb = y + common;
+        int back = 0;
+        while (back < Math.min(ra.length(), rb.length())
+                && ra.charAt(ra.length() - 1 - back) == rb.charAt(rb.length() - 1 - back)) {
+            back++;
+        }
+        assertThat(DiffCard.Region.sameRun(ra, ra.length(), rb, rb.length(), Math.min(ra.length(), rb.length()), false))
+                .isEqualTo(back);
+    }
+
+    /** Runs long enough to cross the block sizes, of few characters (some beyond Latin-1), so that ends often agree. */
+    @Provide
+    Arbitrary<String> runs() {
+        return Arbitraries.strings().withChars('a', 'b', '\u00e9', '\u4e2d').ofMaxLength(5000);
+    }
+
     /** Small texts of a few repeated lines, so that ambiguous alignments and shared ends are common. */
     @Provide
     Arbitrary<String> texts() {

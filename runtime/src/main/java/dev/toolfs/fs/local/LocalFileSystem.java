@@ -352,10 +352,15 @@ public class LocalFileSystem implements FileSystemProvider {
 
     private static String decodeStrict(String op, ResolvedPath path, byte[] bytes) {
         try {
-            String s = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+            // The JDK's own decoding is the fast one; it replaces bad input with U+FFFD, so only a text holding U+FFFD
+            // (bad input, or a genuine U+FFFD) is decoded again by the strict decoder, which reports bad input.
+            String s = new String(bytes, StandardCharsets.UTF_8);
+            if (s.indexOf('\uFFFD') >= 0) {
+                s = StandardCharsets.UTF_8.newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT)
+                        .decode(ByteBuffer.wrap(bytes)).toString();
+            }
             if (s.indexOf('\0') >= 0) {
                 throw FsException.notText(op, path.requested(), "it contains NUL bytes");
             }

@@ -197,6 +197,20 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void editRefusesInvalidUtf8ButKeepsAGenuineReplacementCharacter() throws IOException {
+        // 0xC3 starts a two-byte sequence that never ends: not UTF-8, and the file stays as it is.
+        byte[] broken = { 'a', 'b', (byte) 0xC3, '\n' };
+        Path bad = Files.write(ws.resolve("latin.txt"), broken);
+        assertThat(codeOf(() -> fs.editText(resolve("latin.txt"), new TextEdit("ab", "x", false), Precondition.NONE,
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_NOT_TEXT);
+        assertThat(Files.readAllBytes(bad)).isEqualTo(broken);
+        // U+FFFD written as such is valid UTF-8 and survives the edit byte for byte.
+        Path good = Files.writeString(ws.resolve("fffd.txt"), "keep \uFFFD here\nab\n");
+        fs.editText(resolve("fffd.txt"), new TextEdit("ab", "x", false), Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readString(good)).isEqualTo("keep \uFFFD here\nx\n");
+    }
+
+    @Test
     void aCancelledWriteLeavesTheFileWhole() throws IOException {
         Path f = Files.writeString(ws.resolve("c.txt"), "keep\n");
         assertThat(codeOf(() -> fs.writeText(resolve("c.txt"), "lost", Precondition.NONE, () -> true)))
