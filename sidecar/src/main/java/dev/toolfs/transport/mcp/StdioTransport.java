@@ -236,6 +236,10 @@ public final class StdioTransport implements McpServerTransportProvider {
                         throw new IllegalStateException("the client's connection is closed");
                     }
                     unanswered.add(request.id());
+                    if (closing && unanswered.remove(request.id())) {
+                        // The input ended in between, and end() has already failed what it found.
+                        throw new IllegalStateException("the client's connection is closed");
+                    }
                 }
                 write(message);
             });
