@@ -16,13 +16,19 @@ import com.github.difflib.patch.Patch;
  * The persisted presentation of a write or edit: a unified diff of the text the model sees (LF endings), with
  * counts of added and deleted lines. Only the changed region is diffed: the lines both texts share at their start and
  * end are matched first (an optimal diff always can), so an edit of a large file costs about its change, not the
- * file. A changed region too large to diff gets line counts only, without hunks, to keep the card and its cost
- * bounded.
+ * file. A changed region too large to diff (in characters or in lines) gets line counts only, without hunks, to keep
+ * the card and its cost bounded.
  */
 public final class DiffCard {
 
     /** Above this many characters in the changed region, on either side, no hunks are produced. */
     static final int MAX_DIFF_CHARS = 1_000_000;
+
+    /**
+     * Above this many lines in the changed region, both sides together, no hunks are produced either: the diff's cost
+     * grows with the lines times the differences, which for a rewritten file is the square of its lines.
+     */
+    static final int MAX_DIFF_LINES = 10_000;
 
     /** Lines of unchanged context around each change, as {@code diff -u}. */
     static final int CONTEXT = 3;
@@ -57,6 +63,10 @@ public final class DiffCard {
         }
         List<String> a = lines(before.substring(r.start(), r.beforeEnd()));
         List<String> b = lines(after.substring(r.start(), r.afterEnd()));
+        if (a.size() + b.size() > MAX_DIFF_LINES) {
+            return counts(card, lineCount(before.substring(r.changedStart(), r.changedEndBefore())),
+                    lineCount(after.substring(r.changedStart(), r.changedEndAfter())));
+        }
         Patch<String> patch = DiffUtils.diff(a, b);
         int additions = 0;
         int deletions = 0;
@@ -125,13 +135,15 @@ public final class DiffCard {
             int changedStart = p == 0 ? 0 : a.lastIndexOf('\n', p - 1) + 1;
             // The common end, not reaching back into the common start.
             int s = sameRun(a, a.length(), b, b.length(), min - changedStart, false);
-            // The common end begins at a line start: move forward to one (the text after it is the same in both).
+            // The common end begins at a line start in both texts: move forward to the next one (what follows is the
+            // same in both, so one step inside it lands on a line start in both).
             int changedEndBefore = a.length() - s;
-            if (changedEndBefore > 0 && changedEndBefore < a.length() && a.charAt(changedEndBefore - 1) != '\n') {
+            int changedEndAfter = b.length() - s;
+            if (changedEndBefore < a.length() && (!lineStart(a, changedEndBefore) || !lineStart(b, changedEndAfter))) {
                 int nl = a.indexOf('\n', changedEndBefore);
                 changedEndBefore = nl < 0 ? a.length() : nl + 1;
+                changedEndAfter = b.length() - (a.length() - changedEndBefore);
             }
-            int changedEndAfter = b.length() - (a.length() - changedEndBefore);
             int start = changedStart;
             for (int i = 0; i < CONTEXT && start > 0; i++) {
                 start = a.lastIndexOf('\n', start - 2) + 1;
@@ -182,6 +194,10 @@ public final class DiffCard {
         private static boolean same(String a, int ai, String b, int bi, int done, int n, boolean forward) {
             return forward ? a.regionMatches(ai + done, b, bi + done, n)
                     : a.regionMatches(ai - done - n, b, bi - done - n, n);
+        }
+
+        private static boolean lineStart(String text, int i) {
+            return i == 0 || text.charAt(i - 1) == '\n';
         }
 
         private static int newlines(String text, int end) {

@@ -43,6 +43,31 @@ class DiffCardTest {
     }
 
     @Test
+    void theChangedRegionStartsAndEndsAtLineStartsInBothTexts() {
+        // The new text's change ends mid-line ("X" before a shared "2\n"): both ends move to the next line start.
+        DiffCard.Region r = DiffCard.Region.of("1\n2\n", "1\nX2\n");
+        assertThat(r.changedStart()).isEqualTo(2);
+        assertThat(r.changedEndBefore()).isEqualTo(4);
+        assertThat(r.changedEndAfter()).isEqualTo(5);
+        // All of the old text is the new text's end, but not from a line start of the new one.
+        DiffCard.Region whole = DiffCard.Region.of("2\n", "X2\n");
+        assertThat(whole.changedEndBefore()).isEqualTo(2);
+        assertThat(whole.changedEndAfter()).isEqualTo(3);
+        String big = "x\n".repeat(DiffCard.MAX_DIFF_CHARS);
+        assertThat(DiffCard.of("big.txt", "update", "head\n" + big + "tail\n", "head\nZtail\n"))
+                .containsEntry("truncated", true).containsEntry("additions", 1)
+                .containsEntry("deletions", DiffCard.MAX_DIFF_CHARS + 1);
+    }
+
+    @Test
+    void aRewriteOfManyLinesGetsCountsWithoutADiff() {
+        String before = "old line\n".repeat(6_000);
+        String after = "new line\n".repeat(6_000);
+        assertThat(DiffCard.of("f.txt", "update", before, after)).containsEntry("truncated", true)
+                .containsEntry("hunks", List.of()).containsEntry("deletions", 6_000).containsEntry("additions", 6_000);
+    }
+
+    @Test
     void changesNearBothEndsAreHunksWithTheirOwnLineNumbers() {
         String middle = "m\n".repeat(20);
         Map<String, Object> card = DiffCard.of("f.txt", "edit", "a\n" + middle + "z\n", "A\n" + middle + "Z\n");

@@ -42,8 +42,8 @@ public final class StdioMcpServer {
     private final Duration approvalTimeout;
 
     /**
-     * @param approvalTimeout how long a sandbox escalation waits for the client's user to answer; also the limit of
-     *        the server's other requests to the client (its roots)
+     * @param approvalTimeout how long a sandbox escalation waits for the client's user to answer (the session's limit
+     *        for requests to the client; the roots are asked with a shorter one)
      */
     public StdioMcpServer(ToolRuntime runtime, ObjectMapper mapper, Workspace workspace, String version,
             Duration approvalTimeout) {
@@ -136,7 +136,18 @@ public final class StdioMcpServer {
             if (exchange.getClientCapabilities() == null || exchange.getClientCapabilities().roots() == null) {
                 return List.of();
             }
-            return exchange.listRoots().roots().stream().map(McpSchema.Root::uri).toList();
+            // At most 5 s, as over HTTP: the session's request limit is the (long) approval timeout, and a client
+            // that never answers must not hold up the calls behind this one.
+            try {
+                return java.util.concurrent.CompletableFuture.supplyAsync(exchange::listRoots)
+                        .get(5, java.util.concurrent.TimeUnit.SECONDS)
+                        .roots().stream().map(McpSchema.Root::uri).toList();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return List.of();
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException("the client did not list its roots", e);
+            }
         });
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,
