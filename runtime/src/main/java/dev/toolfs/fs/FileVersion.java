@@ -22,6 +22,14 @@ public record FileVersion(long size, long modifiedNanos, long changedNanos, Obje
                 && changedNanos == other.changedNanos && java.util.Objects.equals(fileKey, other.fileKey);
     }
 
+    /**
+     * This stat's version with the checksum of the content read under it; the stat stays trusted only if as many bytes
+     * were read as it announced (otherwise the file changed while being read).
+     */
+    public FileVersion withContent(String hash, long bytesRead) {
+        return new FileVersion(size, modifiedNanos, changedNanos, fileKey, hash, statTrusted && bytesRead == size);
+    }
+
     /** A short opaque token for clients. */
     public String token() {
         return contentHash != null ? "crc:" + contentHash : "stat:" + size + ":" + modifiedNanos;

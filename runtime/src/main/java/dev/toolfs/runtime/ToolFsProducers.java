@@ -51,8 +51,8 @@ public class ToolFsProducers {
         }
         List<Path> writable = sandbox.writableRoots()
                 .map(list -> list.stream().map(Path::of).map(ToolFsProducers::real).toList())
-                .orElse(workspace.roots().stream().map(ToolFsProducers::real).toList());
-        return new SandboxPolicy(workspace.roots().stream().map(ToolFsProducers::real).toList(), writable,
+                .orElse(workspace.realRoots());
+        return new SandboxPolicy(workspace.realRoots(), writable,
                 sandbox.protectedPaths());
     }
 

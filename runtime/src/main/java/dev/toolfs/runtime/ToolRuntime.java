@@ -1,6 +1,5 @@
 package dev.toolfs.runtime;
 
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -220,13 +219,7 @@ public class ToolRuntime {
                     + workspace.describeRoots() + ")");
         }
         // The same confined resolution as a file path: links are followed only while they stay inside.
-        java.nio.file.Path real;
-        try {
-            real = workspace.resolve("use", cwd, p).target();
-        } catch (FsException e) {
-            throw new InvalidCallException("the session folder \"" + cwd + "\" is not a folder inside the workspace");
-        }
-        if (!Files.isDirectory(real, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (workspace.folder(p).isEmpty()) {
             throw new InvalidCallException("the session folder \"" + cwd + "\" is not a folder inside the workspace");
         }
         return p;

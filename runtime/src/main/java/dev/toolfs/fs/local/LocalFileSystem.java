@@ -192,10 +192,6 @@ public class LocalFileSystem implements FileSystemProvider {
         return i.getEpochSecond() * 1_000_000_000L + i.getNano();
     }
 
-    private static String hashOf(byte[] bytes) {
-        return ContentHash.of(bytes);
-    }
-
     // ---- reading
 
     @Override
@@ -293,11 +289,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 scanner.drain();
                 return null;
             });
-            String hash = digest.hex();
-            // If the bytes read disagree with the stat, the file changed while being read: the stat proves nothing.
-            boolean trusted = statV.statTrusted() && scanner.bytesRead() == statV.size();
-            return new FileVersion(statV.size(), statV.modifiedNanos(), statV.changedNanos(), statV.fileKey(), hash,
-                    trusted);
+            return statV.withContent(digest.hex(), scanner.bytesRead());
         }
 
         @Override
@@ -312,12 +304,19 @@ public class LocalFileSystem implements FileSystemProvider {
 
     @Override
     public String readText(ResolvedPath path, long maxBytes, Cancellation cancel) {
-        return decodeStrict("read", path, readBytes(path, maxBytes, cancel).bytes());
+        return decodeStrict("read", path, readRegular(path, statOf("read", path), maxBytes));
     }
 
     @Override
     public FileBytes readBytes(ResolvedPath path, long maxBytes, Cancellation cancel) {
         FileStat st = statOf("read", path);
+        byte[] bytes = readRegular(path, st, maxBytes);
+        // The bytes are what was seen: their checksum is the version's content.
+        return new FileBytes(bytes, st.version().withContent(ContentHash.of(bytes), bytes.length));
+    }
+
+    /** The whole of a regular file of at most {@code maxBytes}, as {@code st} found it. */
+    private byte[] readRegular(ResolvedPath path, FileStat st, long maxBytes) {
         if (!st.exists()) {
             throw FsException.notFound("read", path.requested());
         }
@@ -327,11 +326,7 @@ public class LocalFileSystem implements FileSystemProvider {
         if (st.size() > maxBytes) {
             throw FsException.tooLarge("read", path.requested(), st.size(), maxBytes);
         }
-        byte[] bytes = readAll("read", path, maxBytes);
-        FileVersion v = st.version();
-        // The bytes are what was seen: hash them, and trust the stat only if it matches what was read.
-        return new FileBytes(bytes, new FileVersion(v.size(), v.modifiedNanos(), v.changedNanos(), v.fileKey(),
-                hashOf(bytes), v.statTrusted() && bytes.length == v.size()));
+        return readAll("read", path, maxBytes);
     }
 
     private byte[] readAll(String op, ResolvedPath path, long maxBytes) {
@@ -478,7 +473,7 @@ public class LocalFileSystem implements FileSystemProvider {
         if (seen.size() != now.size()) {
             return false;
         }
-        String hash = current != null ? hashOf(current) : hashFile(op, path);
+        String hash = current != null ? ContentHash.of(current) : hashFile(op, path);
         return hash.equals(seen.contentHash());
     }
 
@@ -533,7 +528,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 temp = null;
             }
             syncDirectory(dir);
-            return Stat.of(target).version(hashOf(data));
+            return Stat.of(target).version(ContentHash.of(data));
         } catch (FsException e) {
             throw e;
         } catch (AccessDeniedException e) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.toolfs.fs.FsException;
@@ -54,6 +55,11 @@ public final class Workspace {
         return roots;
     }
 
+    /** The roots as real paths (symlinks resolved), in the same order. */
+    public List<Path> realRoots() {
+        return realRoots;
+    }
+
     public Path firstRoot() {
         return roots.get(0);
     }
@@ -64,46 +70,59 @@ public final class Workspace {
 
     /** True when the absolute, normalized path lies inside a root, as named or as a real path. */
     public boolean containsLexically(Path absolute) {
-        return roots.stream().anyMatch(absolute::startsWith) || realRoots.stream().anyMatch(absolute::startsWith);
+        return realStart(absolute) != null;
     }
 
-    public boolean containsReal(Path real) {
-        return realRoots.stream().anyMatch(real::startsWith);
+    /**
+     * The real folder an absolute path names, when it lies in the workspace and the confined resolution (links followed
+     * only while they stay inside) ends on a folder; empty otherwise. Nothing outside the workspace is touched.
+     */
+    public Optional<Path> folder(Path absolute) {
+        Path p = absolute.normalize();
+        if (realStart(p) == null) {
+            return Optional.empty();
+        }
+        try {
+            Path real = resolve("use", p.toString(), p).target();
+            return Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS) ? Optional.of(real) : Optional.empty();
+        } catch (FsException e) {
+            return Optional.empty();
+        }
     }
 
     public ResolvedPath resolve(String op, String path, Path cwd) {
         Path requested = RequestedPath.of(op, path, cwd);
-        Path start = realStart(requested);
+        Start start = realStart(requested);
         if (start == null) {
             throw FsException.outsideWorkspace(op, requested, describeRoots());
         }
         return new ResolvedPath(requested, walk(op, requested, start, new int[] { 0 }));
     }
 
+    /** A path rewritten onto the real root that contains it. */
+    private record Start(Path root, Path path) {
+    }
+
     /** The path rewritten onto its real root, or null if no root contains it. */
-    private Path realStart(Path requested) {
+    private Start realStart(Path requested) {
         for (int i = 0; i < roots.size(); i++) {
             if (requested.startsWith(realRoots.get(i))) {
-                return requested;
+                return new Start(realRoots.get(i), requested);
             }
             if (requested.startsWith(roots.get(i))) {
-                return realRoots.get(i).resolve(roots.get(i).relativize(requested));
+                return new Start(realRoots.get(i), realRoots.get(i).resolve(roots.get(i).relativize(requested)));
             }
         }
         return null;
     }
 
     /**
-     * Follows {@code path} (absolute, normalized, inside a real root) one component at a time. Every prefix it
+     * Follows {@code start.path} (absolute, normalized, inside its real root) one component at a time. Every prefix it
      * looks at is inside the workspace; a link pointing out is refused before its target is touched.
      */
-    private Path walk(String op, Path requested, Path path, int[] hops) {
-        Path root = realRoots.stream().filter(path::startsWith).findFirst().orElse(null);
-        if (root == null) {
-            throw FsException.outsideWorkspace(op, requested, describeRoots());
-        }
-        Path current = root;
-        Path rest = root.relativize(path);
+    private Path walk(String op, Path requested, Start start, int[] hops) {
+        Path current = start.root();
+        Path rest = start.root().relativize(start.path());
         for (int i = 0; i < rest.getNameCount(); i++) {
             Path next = current.resolve(rest.getName(i));
             BasicFileAttributes attrs;
@@ -129,11 +148,11 @@ public final class Workspace {
                 Path followed = (target.isAbsolute() ? target : current.resolve(target)).normalize();
                 Path remaining = i + 1 < rest.getNameCount() ? rest.subpath(i + 1, rest.getNameCount()) : null;
                 Path whole = remaining == null ? followed : followed.resolve(remaining);
-                Path start = realStart(whole.normalize());
-                if (start == null || !containsReal(start)) {
+                Start inside = realStart(whole.normalize());
+                if (inside == null) {
                     throw FsException.outsideWorkspace(op, requested, describeRoots());
                 }
-                return walk(op, requested, start, hops);
+                return walk(op, requested, inside, hops);
             }
             if (i + 1 < rest.getNameCount() && !attrs.isDirectory()) {
                 // A file used as a folder: what is asked for cannot exist; report it as missing further down.

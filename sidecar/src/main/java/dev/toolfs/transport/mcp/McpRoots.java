@@ -1,12 +1,12 @@
 package dev.toolfs.transport.mcp;
 
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import org.jboss.logging.Logger;
@@ -23,25 +23,36 @@ public final class McpRoots {
     private static final Logger LOG = Logger.getLogger(McpRoots.class);
 
     private final Workspace workspace;
-    private final Map<String, Optional<String>> cwdBySession = new ConcurrentHashMap<>();
+    /** Sessions whose roots were asked, the most recent last; the oldest are forgotten (and asked again if seen). */
+    private static final int REMEMBERED = 4096;
+
+    private final Map<String, Optional<String>> cwdBySession = Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Optional<String>> eldest) {
+                    return size() > REMEMBERED;
+                }
+            });
 
     public McpRoots(Workspace workspace) {
         this.workspace = workspace;
     }
 
     public Optional<String> cwd(String session, Supplier<List<String>> rootUris) {
-        return cwdBySession.computeIfAbsent(session, s -> {
-            try {
-                return pick(rootUris.get());
-            } catch (RuntimeException e) {
-                LOG.debugf(e, "MCP session %s: roots not available", session);
-                return Optional.empty();
-            }
-        });
-    }
-
-    public void forget(String session) {
-        cwdBySession.remove(session);
+        Optional<String> known = cwdBySession.get(session);
+        if (known != null) {
+            return known;
+        }
+        // Asked outside the lock: the client's answer takes a round trip.
+        Optional<String> cwd;
+        try {
+            cwd = pick(rootUris.get());
+        } catch (RuntimeException e) {
+            LOG.debugf(e, "MCP session %s: roots not available", session);
+            cwd = Optional.empty();
+        }
+        cwdBySession.put(session, cwd);
+        return cwd;
     }
 
     Optional<String> pick(List<String> uris) {
@@ -52,7 +63,7 @@ public final class McpRoots {
                     continue;
                 }
                 Path p = Path.of(u).toAbsolutePath().normalize();
-                if (Files.isDirectory(p) && workspace.containsLexically(p) && workspace.containsReal(p.toRealPath())) {
+                if (workspace.folder(p).isPresent()) {
                     return Optional.of(p.toString());
                 }
             } catch (Exception e) {
