@@ -1,7 +1,11 @@
 package dev.toolfs.runtime;
 
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import dev.toolfs.tools.ContentBlock;
 
@@ -17,6 +21,22 @@ public record ToolResult(List<ContentBlock> content, boolean isError, ToolError 
 
     public static ToolResult error(String message, ToolError error) {
         return new ToolResult(List.of(new ContentBlock.Text("Error: " + message)), true, error, Map.of(), null);
+    }
+
+    /**
+     * The content in a protocol's own types: each text block through {@code text}, each image that carries its bytes
+     * through {@code image} (base64 data, media type). An image stored without its bytes is left out.
+     */
+    public <T> List<T> content(Function<String, T> text, BiFunction<String, String, T> image) {
+        List<T> out = new ArrayList<>(content.size());
+        for (ContentBlock b : content) {
+            if (b instanceof ContentBlock.Text t) {
+                out.add(text.apply(t.text()));
+            } else if (b instanceof ContentBlock.Image i && i.data() != null) {
+                out.add(image.apply(Base64.getEncoder().encodeToString(i.data()), i.mediaType()));
+            }
+        }
+        return out;
     }
 
     /** The text blocks joined, as most tests and text-only transports want them. */

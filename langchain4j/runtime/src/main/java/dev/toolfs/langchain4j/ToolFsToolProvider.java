@@ -1,7 +1,5 @@
 package dev.toolfs.langchain4j;
 
-import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 
@@ -82,14 +80,7 @@ public class ToolFsToolProvider implements ToolProvider {
                 return ToolExecutionResult.builder().isError(r.isError()).resultText(r.text()).build();
             }
             // An image (read_image) reaches the model as image content after the text, where the model supports it.
-            List<Content> contents = new ArrayList<>();
-            for (ContentBlock b : r.content()) {
-                if (b instanceof ContentBlock.Text t) {
-                    contents.add(TextContent.from(t.text()));
-                } else if (b instanceof ContentBlock.Image i && i.data() != null) {
-                    contents.add(ImageContent.from(Base64.getEncoder().encodeToString(i.data()), i.mediaType()));
-                }
-            }
+            List<Content> contents = r.content(TextContent::from, ImageContent::from);
             return ToolExecutionResult.builder().isError(r.isError()).resultContents(contents).build();
         }
 

@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 
 import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.transport.rest.BearerToken;
+import dev.toolfs.transport.rest.BodyLimitHandler;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -23,7 +24,11 @@ public class McpHttpGuard {
     @Inject
     ToolFsConfig config;
 
+    private BodyLimitHandler bodyLimit;
+
     void install(@Observes Router router) {
+        // The REST API's own limit and answer, judged on the declared length before the body is read.
+        bodyLimit = new BodyLimitHandler(config.rest().maxBodySize().asLongValue());
         // Runs before the MCP server's own routes.
         router.route("/mcp*").order(Integer.MIN_VALUE + 100).handler(this::guard);
     }
@@ -40,14 +45,7 @@ public class McpHttpGuard {
                     + "quarkus.tool-fs.mcp.allowed-origins if it is yours");
             return;
         }
-        String length = ctx.request().getHeader("Content-Length");
-        long max = config.rest().maxBodySize().asLongValue();
-        if (length != null && length.matches("\\d{1,18}") && Long.parseLong(length) > max) {
-            ctx.response().putHeader("Connection", "close");
-            fail(ctx, 413, "the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)");
-            return;
-        }
-        ctx.next();
+        bodyLimit.handle(ctx);
     }
 
     static boolean originAllowed(String origin, List<String> allowed) {

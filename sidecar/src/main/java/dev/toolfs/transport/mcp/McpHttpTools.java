@@ -1,8 +1,6 @@
 package dev.toolfs.transport.mcp;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,7 +10,6 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.toolfs.fs.local.Workspace;
@@ -20,7 +17,6 @@ import dev.toolfs.runtime.ToolCall;
 import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.runtime.ToolRuntime;
-import dev.toolfs.tools.ContentBlock;
 import dev.toolfs.sandbox.ApprovalDecision;
 import dev.toolfs.sandbox.ApprovalRequest;
 import io.quarkiverse.mcp.server.Content;
@@ -79,16 +75,8 @@ public class McpHttpTools {
         Optional<String> cwd = roots.cwd(connection, () -> rootUris(args));
         ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(),
                 () -> args.cancellation().check().isRequested(), request -> elicit(args, request, approvalTimeout));
-        JsonNode json = mapper.valueToTree(args.args());
-        ToolResult result = runtime.execute(name, json, call);
-        List<Content> content = new ArrayList<>();
-        for (ContentBlock b : result.content()) {
-            if (b instanceof ContentBlock.Text text) {
-                content.add(new TextContent(text.text()));
-            } else if (b instanceof ContentBlock.Image image && image.data() != null) {
-                content.add(new ImageContent(Base64.getEncoder().encodeToString(image.data()), image.mediaType()));
-            }
-        }
+        ToolResult result = runtime.execute(name, args.args(), call);
+        List<Content> content = result.content(TextContent::new, ImageContent::new);
         return new ToolResponse(result.isError(), content, McpTexts.structured(result), null);
     }
 
@@ -105,18 +93,16 @@ public class McpHttpTools {
         try {
             response = args.elicitation().requestBuilder()
                     .setMessage(McpTexts.approvalQuestion(request))
-                    .addSchemaProperty("approve",
-                            new ElicitationRequest.BooleanSchema("Allow this change?", null, false, true))
+                    .addSchemaProperty(McpTexts.APPROVE_FIELD,
+                            new ElicitationRequest.BooleanSchema(McpTexts.APPROVE_TITLE, null, false, true))
                     .setTimeout(timeout)
                     .build()
                     .sendAndAwait();
         } catch (RuntimeException e) {
-            return Optional.of(ApprovalDecision.deny("the client did not answer (" + e.getClass().getSimpleName() + ")"));
+            return Optional.of(McpTexts.noAnswer(e));
         }
-        if (response.actionAccepted() && Boolean.TRUE.equals(response.content().getBoolean("approve"))) {
-            return Optional.of(ApprovalDecision.approve("approved by the client's user"));
-        }
-        return Optional.of(ApprovalDecision.deny("the client's user did not approve it"));
+        return Optional.of(McpTexts.approvalDecision(response.actionAccepted(),
+                response.content().getBoolean(McpTexts.APPROVE_FIELD)));
     }
 
     private static List<String> rootUris(ToolManager.ToolArguments args) {

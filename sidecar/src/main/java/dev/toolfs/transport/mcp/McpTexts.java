@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.toolfs.runtime.ToolDescriptor;
+import dev.toolfs.sandbox.ApprovalDecision;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.tools.Guidance;
 
@@ -25,6 +26,22 @@ public final class McpTexts {
     /** The server instructions: every guidance section, in their stable order. */
     public static String instructions() {
         return Guidance.sections().values().stream().collect(Collectors.joining("\n\n"));
+    }
+
+    /** The elicitation's one field: yes or no, default no. */
+    public static final String APPROVE_FIELD = "approve";
+    public static final String APPROVE_TITLE = "Allow this change?";
+
+    /** What an elicitation's answer decides: approved only when accepted with the field set to true. */
+    public static ApprovalDecision approvalDecision(boolean accepted, Object approve) {
+        return accepted && Boolean.TRUE.equals(approve)
+                ? ApprovalDecision.approve("approved by the client's user")
+                : ApprovalDecision.deny("the client's user did not approve it");
+    }
+
+    /** The decision when the elicitation got no answer (timeout, closed connection). */
+    public static ApprovalDecision noAnswer(RuntimeException e) {
+        return ApprovalDecision.deny("the client did not answer (" + e.getClass().getSimpleName() + ")");
     }
 
     /** What an elicitation asks the client's user about a sandbox escalation: the change, the rule, the reason. */

@@ -5,9 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,7 +19,6 @@ import dev.toolfs.sandbox.ApprovalRequest;
 import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.runtime.ToolRuntime;
-import dev.toolfs.tools.ContentBlock;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -41,6 +38,12 @@ public final class StdioMcpServer {
     private final String version;
     private final Duration approvalTimeout;
 
+    /** The elicitation's form: one required yes/no field, default no (the same form as over HTTP). */
+    private static final Map<String, Object> APPROVAL_SCHEMA = Map.of("type", "object",
+            "properties", Map.of(McpTexts.APPROVE_FIELD,
+                    Map.of("type", "boolean", "title", McpTexts.APPROVE_TITLE, "default", false)),
+            "required", List.of(McpTexts.APPROVE_FIELD));
+
     /**
      * @param approvalTimeout how long a sandbox escalation waits for the client's user to answer (the session's limit
      *        for requests to the client; the roots are asked with a shorter one)
@@ -57,9 +60,7 @@ public final class StdioMcpServer {
     /** Serves the protocol on {@code in}/{@code out} and returns once {@code in} ends (or {@code out} breaks). */
     public void serve(InputStream in, OutputStream out) throws InterruptedException {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
-        // One call at a time, in arrival order: two call threads served 8 concurrent callers no faster on 2 CPUs
-        // (the client needs the CPUs too), and one connection's calls then keep the order they were sent in.
-        StdioTransport transport = new StdioTransport(json, mapper, in, out, 1);
+        StdioTransport transport = new StdioTransport(json, mapper, in, out);
         McpSyncServer server = McpServer.sync(transport)
                 .jsonMapper(json)
                 .requestTimeout(approvalTimeout)
@@ -86,24 +87,15 @@ public final class StdioMcpServer {
         if (caps == null || caps.elicitation() == null) {
             return Optional.empty();
         }
-        Map<String, Object> approve = new LinkedHashMap<>();
-        approve.put("type", "boolean");
-        approve.put("title", "Allow this change?");
-        approve.put("default", false);
-        Map<String, Object> schema = Map.of("type", "object", "properties", Map.of("approve", approve),
-                "required", List.of("approve"));
         McpSchema.ElicitResult result;
         try {
             result = exchange.createElicitation(McpSchema.ElicitFormRequest.builder(McpTexts.approvalQuestion(request),
-                    schema).build());
+                    APPROVAL_SCHEMA).build());
         } catch (RuntimeException e) {
-            return Optional.of(ApprovalDecision.deny("the client did not answer (" + e.getClass().getSimpleName() + ")"));
+            return Optional.of(McpTexts.noAnswer(e));
         }
-        if (result.action() == McpSchema.ElicitResult.Action.ACCEPT && result.content() != null
-                && Boolean.TRUE.equals(result.content().get("approve"))) {
-            return Optional.of(ApprovalDecision.approve("approved by the client's user"));
-        }
-        return Optional.of(ApprovalDecision.deny("the client's user did not approve it"));
+        return Optional.of(McpTexts.approvalDecision(result.action() == McpSchema.ElicitResult.Action.ACCEPT,
+                result.content() == null ? null : result.content().get(McpTexts.APPROVE_FIELD)));
     }
 
     private List<McpServerFeatures.SyncToolSpecification> specifications(JacksonMcpJsonMapper json) {
@@ -153,16 +145,10 @@ public final class StdioMcpServer {
         ToolResult result = runtime.execute(name, arguments,
                 new ToolCall(session, cwd, Optional.empty(), dev.toolfs.fs.Cancellation.NONE,
                         approval -> elicit(exchange, approval)));
-        McpSchema.CallToolResult.Builder b = McpSchema.CallToolResult.builder().isError(result.isError())
-                .structuredContent(McpTexts.structured(result));
-        for (ContentBlock block : result.content()) {
-            if (block instanceof ContentBlock.Text text) {
-                b.addTextContent(text.text());
-            } else if (block instanceof ContentBlock.Image image && image.data() != null) {
-                b.addContent(new McpSchema.ImageContent(null, Base64.getEncoder().encodeToString(image.data()),
-                        image.mediaType()));
-            }
-        }
-        return b.build();
+        return McpSchema.CallToolResult.builder().isError(result.isError())
+                .structuredContent(McpTexts.structured(result))
+                .content(result.<McpSchema.Content> content(McpSchema.TextContent::new,
+                        (data, mediaType) -> new McpSchema.ImageContent(null, data, mediaType)))
+                .build();
     }
 }

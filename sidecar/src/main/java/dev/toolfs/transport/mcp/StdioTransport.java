@@ -43,7 +43,7 @@ import reactor.core.publisher.Mono;
  * <p>
  * Here the reader only reads. Answers to the server's own requests and the client's notifications are handled at
  * once (a request waiting for {@code notifications/initialized} must not hold up that very notification); the
- * client's requests are taken in arrival order by the call threads (the sidecar uses one). A message is written as UTF-8 straight from Jackson,
+ * client's requests run in arrival order on one call thread. A message is written as UTF-8 straight from Jackson,
  * under a lock, by the thread that sends it. When the input ends, or the output breaks, the server's requests still
  * waiting for an answer fail at once, the calls already received finish, and {@link #awaitEnd()} returns.
  */
@@ -64,13 +64,11 @@ public final class StdioTransport implements McpServerTransportProvider {
     private volatile McpServerSession session;
     private volatile boolean closing;
 
-    /**
-     * @param threads how many of the client's requests may run at once (its answers and notifications never wait
-     *        for them)
-     */
-    public StdioTransport(McpJsonMapper json, ObjectMapper mapper, InputStream in, OutputStream out, int threads) {
+    public StdioTransport(McpJsonMapper json, ObjectMapper mapper, InputStream in, OutputStream out) {
         this.json = json;
-        this.calls = Executors.newFixedThreadPool(threads, r -> daemon(r, "mcp-stdio-calls"));
+        // One call at a time, in arrival order: two call threads served 8 concurrent callers no faster on 2 CPUs
+        // (the client needs the CPUs too), and one connection's calls keep the order they were sent in.
+        this.calls = Executors.newSingleThreadExecutor(r -> daemon(r, "mcp-stdio-calls"));
         // Indentation would put line breaks between tokens, and a line break ends a message.
         this.writer = mapper.writer().without(SerializationFeature.INDENT_OUTPUT);
         this.in = in;
@@ -231,13 +229,10 @@ public final class StdioTransport implements McpServerTransportProvider {
         public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
             return Mono.fromRunnable(() -> {
                 if (message instanceof McpSchema.JSONRPCRequest request) {
-                    if (closing) {
-                        // No answer can come: fail now rather than wait for the request's timeout.
-                        throw new IllegalStateException("the client's connection is closed");
-                    }
                     unanswered.add(request.id());
                     if (closing && unanswered.remove(request.id())) {
-                        // The input ended in between, and end() has already failed what it found.
+                        // No answer can come (end() fails the requests it finds): fail now rather than wait for the
+                        // request's timeout.
                         throw new IllegalStateException("the client's connection is closed");
                     }
                 }
