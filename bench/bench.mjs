@@ -345,6 +345,27 @@ async function trainingWork(client, ws) {
   }
 }
 
+/**
+ * One training run that writes a startup archive at exit (`record`=file), and the cold-start variant that maps it
+ * (`use`=file); null, with the reason logged, when the run fails or writes nothing.
+ */
+async function trainedVariant({ id, label, java, file, workspace, record, use }) {
+  rmSync(file, { force: true });
+  log(`cold start: training run for ${label}`);
+  try {
+    const ws = typeof workspace === 'function' ? workspace() : workspace;
+    await runAndExit(stdioCommand('toolfs', { workspace: ws.dir, jar: cfg.jar, java,
+      jvmOpts: [...sidecarOpts, `${record}=${file}`] }), (c) => trainingWork(c, ws));
+    if (existsSync(file)) {
+      return { id, label, java, opts: [`${use}=${file}`], flags: `${record}=<file> once, then ${use}=<file>` };
+    }
+    log(`  no ${label} row: the training run wrote no ${file}`);
+  } catch (e) {
+    log(`  no ${label} row: ${e.message}`);
+  }
+  return null;
+}
+
 async function coldStart() {
   const cache = join(here, '.work');
   mkdirSync(cache, { recursive: true });
@@ -354,36 +375,16 @@ async function coldStart() {
     { id: 'toolfs', label: 'Tool FS (stdio), JDK 17', java: cfg.java, opts: [] },
   ];
   // AppCDS on JDK 17: a dynamic archive written at the exit of one training run, then mapped at every start.
-  const jsa = join(cache, 'tool-fs-jdk17.jsa');
-  rmSync(jsa, { force: true });
-  log('cold start: training run for the AppCDS archive (JDK 17)');
-  try {
-    await runAndExit(stdioCommand('toolfs', { workspace: train.dir, jar: cfg.jar, java: cfg.java,
-      jvmOpts: [...sidecarOpts, `-XX:ArchiveClassesAtExit=${jsa}`] }), (c) => trainingWork(c, train));
-    if (existsSync(jsa)) {
-      variants.push({ id: 'toolfs-appcds', label: 'Tool FS (stdio), JDK 17 + AppCDS', java: cfg.java,
-        opts: [`-XX:SharedArchiveFile=${jsa}`], flags: `-XX:ArchiveClassesAtExit=<file> once, then -XX:SharedArchiveFile=<file>` });
-    }
-  } catch (e) {
-    log(`  no AppCDS row: ${e.message}`);
-  }
+  const appcds = await trainedVariant({ id: 'toolfs-appcds', label: 'Tool FS (stdio), JDK 17 + AppCDS', java: cfg.java,
+    file: join(cache, 'tool-fs-jdk17.jsa'), workspace: train, record: '-XX:ArchiveClassesAtExit', use: '-XX:SharedArchiveFile' });
+  if (appcds) variants.push(appcds);
   if (cfg.jdk25) {
     variants.push({ id: 'toolfs-jdk25', label: 'Tool FS (stdio), JDK 25', java: cfg.jdk25, opts: [] });
     // JDK 25 (JEP 514): one training run writes the AOT cache (loaded and linked classes, profiles) at exit.
-    const aot = join(cache, 'tool-fs-jdk25.aot');
-    rmSync(aot, { force: true });
-    log('cold start: training run for the AOT cache (JDK 25)');
-    try {
-      const train25 = prepare(join(base, 'training-25'));
-      await runAndExit(stdioCommand('toolfs', { workspace: train25.dir, jar: cfg.jar, java: cfg.jdk25,
-        jvmOpts: [...sidecarOpts, `-XX:AOTCacheOutput=${aot}`] }), (c) => trainingWork(c, train25));
-      if (existsSync(aot)) {
-        variants.push({ id: 'toolfs-jdk25-aot', label: 'Tool FS (stdio), JDK 25 + AOT cache', java: cfg.jdk25,
-          opts: [`-XX:AOTCache=${aot}`], flags: `-XX:AOTCacheOutput=<file> once, then -XX:AOTCache=<file>` });
-      }
-    } catch (e) {
-      log(`  no AOT cache row: ${e.message}`);
-    }
+    const aot = await trainedVariant({ id: 'toolfs-jdk25-aot', label: 'Tool FS (stdio), JDK 25 + AOT cache',
+      java: cfg.jdk25, file: join(cache, 'tool-fs-jdk25.aot'), workspace: () => prepare(join(base, 'training-25')),
+      record: '-XX:AOTCacheOutput', use: '-XX:AOTCache' });
+    if (aot) variants.push(aot);
   }
   const times = Object.fromEntries(variants.map((v) => [v.id, []]));
   for (let r = 0; r < cfg.coldStarts; r++) {

@@ -46,7 +46,7 @@ public final class DiffCard {
         if (before == null || before.isEmpty()) {
             // Everything is added: one hunk of the whole text, no diff algorithm needed.
             if (after.length() > MAX_DIFF_CHARS) {
-                return counts(card, 0, lineCount(after));
+                return counts(card, 0, lineCount(after, 0, after.length()));
             }
             List<String> b = lines(after);
             StringBuilder hunk = new StringBuilder("@@ -0,0 +1," + b.size() + " @@");
@@ -57,16 +57,13 @@ public final class DiffCard {
             return card;
         }
         Region r = Region.of(before, after);
-        if (r.beforeEnd() - r.start() > MAX_DIFF_CHARS || r.afterEnd() - r.start() > MAX_DIFF_CHARS) {
-            return counts(card, lineCount(before.substring(r.changedStart(), r.changedEndBefore())),
-                    lineCount(after.substring(r.changedStart(), r.changedEndAfter())));
+        if (r.beforeEnd() - r.start() > MAX_DIFF_CHARS || r.afterEnd() - r.start() > MAX_DIFF_CHARS
+                || lineCount(before, r.start(), r.beforeEnd()) + lineCount(after, r.start(), r.afterEnd()) > MAX_DIFF_LINES) {
+            return counts(card, lineCount(before, r.changedStart(), r.changedEndBefore()),
+                    lineCount(after, r.changedStart(), r.changedEndAfter()));
         }
         List<String> a = lines(before.substring(r.start(), r.beforeEnd()));
         List<String> b = lines(after.substring(r.start(), r.afterEnd()));
-        if (a.size() + b.size() > MAX_DIFF_LINES) {
-            return counts(card, lineCount(before.substring(r.changedStart(), r.changedEndBefore())),
-                    lineCount(after.substring(r.changedStart(), r.changedEndAfter())));
-        }
         Patch<String> patch = DiffUtils.diff(a, b);
         int additions = 0;
         int deletions = 0;
@@ -155,7 +152,7 @@ public final class DiffCard {
             }
             int afterEnd = b.length() - (a.length() - beforeEnd);
             return new Region(start, beforeEnd, afterEnd, changedStart, changedEndBefore, changedEndAfter,
-                    newlines(a, start));
+                    newlines(a, 0, start));
         }
 
         /**
@@ -200,17 +197,22 @@ public final class DiffCard {
             return i == 0 || text.charAt(i - 1) == '\n';
         }
 
-        private static int newlines(String text, int end) {
+        static int newlines(String text, int from, int to) {
             int n = 0;
-            for (int i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
+            for (int i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
                 n++;
             }
             return n;
         }
     }
 
-    private static int lineCount(String text) {
-        return lines(text).size();
+    /** The lines of {@code text[from, to)} as {@link #lines} would split it, counted without splitting. */
+    static int lineCount(String text, int from, int to) {
+        if (to <= from) {
+            return 0;
+        }
+        int newlines = Region.newlines(text, from, to);
+        return text.charAt(to - 1) == '\n' ? newlines : newlines + 1;
     }
 
     private static List<String> lines(String text) {

@@ -27,12 +27,18 @@ public final class Guidance {
         return guidance == null ? description : description + "\n\n" + guidance;
     }
 
-    /** The sections in their stable order, keyed by tool name. */
+    private static final Map<String, String> SECTIONS = sectionsInOrder();
+
+    /** The sections in their stable order, keyed by tool name (unmodifiable). */
     public static Map<String, String> sections() {
+        return SECTIONS;
+    }
+
+    private static Map<String, String> sectionsInOrder() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("read", READ);
         m.put("write", WRITE);
         m.put("edit", EDIT);
-        return m;
+        return java.util.Collections.unmodifiableMap(m);
     }
 }

@@ -35,17 +35,13 @@ public final class ReadCard {
         card.put("kind", "read-card");
         card.put("path", displayPath);
         card.put("offset", w.offset());
-        card.put("lines", linesOf(w));
-        card.put("totalLines", w.totalLines() < 0 ? null : w.totalLines());
+        card.put("lines", new Lines(w.lines()));
+        card.put("totalLines", w.knownTotal());
         String lang = lang(displayPath);
         if (lang != null) {
             card.put("lang", lang);
         }
         return card;
-    }
-
-    static Lines linesOf(ReadRender.Window w) {
-        return new Lines(w.lines());
     }
 
     /**

@@ -38,6 +38,11 @@ public final class ReadRender {
      */
     public record Window(long offset, List<NumberedLine> lines, long totalLines, Footer footer, boolean outOfRange) {
 
+        /** The file's line total, or null when the window did not count it (the byte cap ended a huge file's window). */
+        public Long knownTotal() {
+            return totalLines < 0 ? null : totalLines;
+        }
+
         public long end() {
             return lines.isEmpty() ? offset - 1 : lines.get(lines.size() - 1).number();
         }

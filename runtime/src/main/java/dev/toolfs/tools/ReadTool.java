@@ -48,8 +48,7 @@ public class ReadTool implements ToolExecutor<ReadArgs> {
             version = cursor.version();
         }
         gates.observed(ctx.execution(), path, version);
-        ReadResult canonical = new ReadResult(display, offset, window.lines(),
-                window.totalLines() < 0 ? null : window.totalLines());
+        ReadResult canonical = new ReadResult(display, offset, window.lines(), window.knownTotal());
         return ToolOutcome.text(ReadRender.render(display, window), canonical, ReadCard.of(display, window));
     }
 }

@@ -9,10 +9,6 @@ import dev.toolfs.sandbox.ClientApprover;
 /** What a tool knows of the call: the execution (session, folder, model) and a way to notice cancellation. */
 public record ToolContext(Execution execution, Cancellation cancellation, ClientApprover approver) {
 
-    public ToolContext(Execution execution, Cancellation cancellation) {
-        this(execution, cancellation, ClientApprover.NONE);
-    }
-
     public Path cwd() {
         return execution.cwd();
     }

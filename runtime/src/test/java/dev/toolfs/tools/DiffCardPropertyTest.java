@@ -79,6 +79,11 @@ class DiffCardPropertyTest {
         return Arbitraries.strings().withChars('a', 'b', '\u00e9', '\u4e2d').ofMaxLength(5000);
     }
 
+    @Property(tries = 300)
+    void lineCountAgreesWithTheSplit(@ForAll("texts") String text) {
+        assertThat(DiffCard.lineCount(text, 0, text.length())).isEqualTo(lines(text).size());
+    }
+
     /** Small texts of a few repeated lines, so that ambiguous alignments and shared ends are common. */
     @Provide
     Arbitrary<String> texts() {

@@ -1,5 +1,7 @@
 package dev.toolfs.runtime.observability;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
@@ -19,13 +21,16 @@ public class MicrometerToolMetrics implements ToolMetrics {
     @Inject
     MeterRegistry registry;
 
+    /** One timer per tool and outcome, looked up once (the registry's own lookup builds an id on every call). */
+    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+
     @Override
     public void record(String tool, String outcome, long nanos) {
-        Timer.builder("toolfs.tool.calls")
+        timers.computeIfAbsent(tool + '\0' + outcome, k -> Timer.builder("toolfs.tool.calls")
                 .description("Tool FS tool calls, by tool and outcome")
                 .tag("tool", tool)
                 .tag("outcome", outcome)
-                .register(registry)
+                .register(registry))
                 .record(nanos, TimeUnit.NANOSECONDS);
     }
 }

@@ -12,9 +12,12 @@ public final class BearerToken {
     private BearerToken() {
     }
 
-    /** True when no token is configured or the header carries it; compared in constant time. */
+    /**
+     * True when no token is configured (a blank one counts as none, as for the start-up exposure check) or the header
+     * carries it; compared in constant time.
+     */
     public static boolean accepts(Optional<String> token, String authorizationHeader) {
-        if (token.isEmpty() || token.get().isEmpty()) {
+        if (token.isEmpty() || token.get().isBlank()) {
             return true;
         }
         byte[] given = authorizationHeader == null ? new byte[0] : authorizationHeader.getBytes(StandardCharsets.UTF_8);

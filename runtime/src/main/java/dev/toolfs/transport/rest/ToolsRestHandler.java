@@ -74,6 +74,12 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         }
     }
 
+    /** The call's tool session: {@code X-Session-Id}, or the default one. */
+    private static String sessionId(RoutingContext ctx) {
+        return Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
+                .orElse(ToolCall.DEFAULT_SESSION);
+    }
+
     private boolean authorized(RoutingContext ctx) {
         return BearerToken.accepts(config.auth().token(), ctx.request().getHeader("Authorization"));
     }
@@ -85,8 +91,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             return;
         }
         applySessionTools(ctx);
-        String session = Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
-                .orElse(ToolCall.DEFAULT_SESSION);
+        String session = sessionId(ctx);
         List<Map<String, Object>> tools = runtime.tools(session).stream().map(t -> describe(t, format)).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("tools", tools);
@@ -137,8 +142,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             return;
         }
         applySessionTools(ctx);
-        String session = Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
-                .orElse(ToolCall.DEFAULT_SESSION);
+        String session = sessionId(ctx);
         AtomicBoolean cancelled = new AtomicBoolean();
         ctx.response().closeHandler(v -> cancelled.set(true));
         ToolCall toolCall = new ToolCall(session,
@@ -156,8 +160,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         if (header == null) {
             return;
         }
-        String session = Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
-                .orElse(ToolCall.DEFAULT_SESSION);
+        String session = sessionId(ctx);
         java.util.Set<String> names = java.util.Arrays.stream(header.split(",")).map(String::trim)
                 .filter(n -> !n.isEmpty()).collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new));
         List<String> known = runtime.tools().stream().map(ToolDescriptor::name).toList();

@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import jakarta.enterprise.context.control.ActivateRequestContext;
 import jakarta.inject.Inject;
 
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,25 +20,11 @@ import io.quarkus.test.QuarkusUnitTest;
  */
 class AiServiceToolsTest {
 
-    // A fixed folder: the test class is loaded twice (by JUnit and by the application), so a random one would differ.
-    static final Path WS;
-
-    static {
-        try {
-            WS = Files.createDirectories(Path.of("target", "ai-service-workspace")).toRealPath();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    static final Path WS = VisionApp.workspace("ai-service-workspace");
 
     @RegisterExtension
-    static final QuarkusUnitTest test = new QuarkusUnitTest()
-            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class)
-                    .addClasses(Coder.class, ScriptedChatModel.class, ScriptedChatModel.Provider.class))
-            .overrideConfigKey("quarkus.tool-fs.workspace.roots", WS.toString())
-            .overrideConfigKey("quarkus.tool-fs.attachments.dir", WS.resolveSibling(WS.getFileName() + "-att").toString())
-            .overrideConfigKey("quarkus.tool-fs.default-model", "vision")
-            .overrideConfigKey("quarkus.tool-fs.models.\"vision\".image-input", "true");
+    static final QuarkusUnitTest test = VisionApp.serving(WS, Coder.class, ScriptedChatModel.class,
+            ScriptedChatModel.Provider.class);
 
     @Inject
     Coder coder;

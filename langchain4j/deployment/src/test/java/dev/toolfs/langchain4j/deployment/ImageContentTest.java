@@ -13,8 +13,6 @@ import javax.imageio.ImageIO;
 
 import jakarta.inject.Inject;
 
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,24 +28,11 @@ import io.quarkus.test.QuarkusUnitTest;
 /** With image content on, read_image hands a tool loop the text envelope and then the image itself. */
 class ImageContentTest {
 
-    static final Path WS;
-
-    static {
-        try {
-            WS = Files.createDirectories(Path.of("target", "image-content-workspace")).toRealPath();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    static final Path WS = VisionApp.workspace("image-content-workspace");
 
     @RegisterExtension
-    static final QuarkusUnitTest test = new QuarkusUnitTest()
-            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class))
-            .overrideConfigKey("quarkus.tool-fs.workspace.roots", WS.toString())
-            .overrideConfigKey("quarkus.tool-fs.attachments.dir", WS.resolveSibling(WS.getFileName() + "-att").toString())
-            .overrideConfigKey("quarkus.tool-fs.langchain4j.image-content", "true")
-            .overrideConfigKey("quarkus.tool-fs.default-model", "vision")
-            .overrideConfigKey("quarkus.tool-fs.models.\"vision\".image-input", "true");
+    static final QuarkusUnitTest test = VisionApp.serving(WS)
+            .overrideConfigKey("quarkus.tool-fs.langchain4j.image-content", "true");
 
     @Inject
     ToolFsToolProvider provider;

@@ -15,8 +15,6 @@ import javax.imageio.ImageIO;
 import jakarta.enterprise.context.control.ActivateRequestContext;
 import jakarta.inject.Inject;
 
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -32,27 +30,13 @@ import io.quarkus.test.QuarkusUnitTest;
  */
 class ImageThroughAiServiceTest {
 
-    static final Path WS;
-
-    static {
-        try {
-            WS = Files.createDirectories(Path.of("target", "image-ai-service-workspace")).toRealPath();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    static final Path WS = VisionApp.workspace("image-ai-service-workspace");
 
     @RegisterExtension
-    static final QuarkusUnitTest test = new QuarkusUnitTest()
-            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class)
-                    .addClasses(Coder.class, ScriptedChatModel.class, ScriptedChatModel.Provider.class,
-                            StreamingCoder.class, ScriptedStreamingChatModel.class,
-                            ScriptedStreamingChatModel.Provider.class))
-            .overrideConfigKey("quarkus.tool-fs.workspace.roots", WS.toString())
-            .overrideConfigKey("quarkus.tool-fs.attachments.dir", WS.resolveSibling(WS.getFileName() + "-att").toString())
-            .overrideConfigKey("quarkus.tool-fs.langchain4j.image-content", "true")
-            .overrideConfigKey("quarkus.tool-fs.default-model", "vision")
-            .overrideConfigKey("quarkus.tool-fs.models.\"vision\".image-input", "true");
+    static final QuarkusUnitTest test = VisionApp.serving(WS, Coder.class, ScriptedChatModel.class,
+            ScriptedChatModel.Provider.class, StreamingCoder.class, ScriptedStreamingChatModel.class,
+            ScriptedStreamingChatModel.Provider.class)
+            .overrideConfigKey("quarkus.tool-fs.langchain4j.image-content", "true");
 
     @Inject
     Coder coder;
