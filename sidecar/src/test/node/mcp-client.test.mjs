@@ -59,6 +59,18 @@ async function exercise(client, ws) {
   assert.equal(text(refused), 'Error: cannot edit "unread.txt": it has not been read in this session — read the file, then retry');
   assert.equal(refused.structuredContent.error.code, 'FS_NOT_OBSERVED');
   assert.equal(readFileSync(join(ws, 'unread.txt'), 'utf8'), 'theirs\n');
+
+  // Bad arguments get the tools' own errors (the same texts and code as over REST), not a protocol library's.
+  for (const [args, message] of [
+    [{}, 'Error: file_path must be a non-empty string'],
+    [{ file_path: 'hello.txt', limit: 'abc' }, 'Error: limit must be an integer'],
+    [{ file_path: 'hello.txt', bogus: 1 }, 'Error: unknown argument "bogus"; read takes file_path, offset, limit'],
+  ]) {
+    const bad = await client.callTool({ name: 'read', arguments: args });
+    assert.equal(bad.isError, true);
+    assert.equal(text(bad), message);
+    assert.equal(bad.structuredContent.error.code, 'INVALID_ARGUMENT');
+  }
 }
 
 describe('Streamable HTTP', () => {

@@ -68,6 +68,10 @@ public final class StdioMcpServer {
                 .instructions(McpTexts.instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(specifications(json))
+                // The tools check their own arguments and answer with the contract's errors (INVALID_ARGUMENT and
+                // its message, as over REST and HTTP); the SDK's check would answer first, in its own words.
+                .validateToolInputs(false)
+                .jsonSchemaValidator(new LazySchemaValidator())
                 // A call runs on the transport's call thread that took it, with no further hand-off.
                 .immediateExecution(true)
                 .build();
