@@ -228,6 +228,24 @@ describe('stdio', () => {
     assert.ok(call, `the call was answered before the exit; stdout: ${out}`);
   });
 
+  // The build writes a class archive and the options naming it next to the jar (src/build/class-archive.sh).
+  const archived = jvm.length > 0 && /^-XX:(SharedArchiveFile|AOTCache)=/m.test(readFileSync(jvm[0].slice(1), 'utf8'));
+  test('the tool classes load from the class archive the build made', { skip: !archived && 'no class archive in the JVM options' }, async () => {
+    const ws = tempWorkspace();
+    writeFileSync(join(ws, 'a.txt'), 'archived\n');
+    const transport = new StdioClientTransport({ command: 'java', args: [...jvm, '-Xlog:class+load=info:stderr', '-jar', jar, '--stdio'],
+      cwd: ws, stderr: 'pipe' });
+    let log = '';
+    transport.stderr.on('data', (c) => { log += c; });
+    await withClient(transport, async (client) => {
+      const r = await client.callTool({ name: 'read', arguments: { file_path: 'a.txt' } });
+      assert.equal(text(r), '<path>a.txt</path>\n<type>file</type>\n<content>\n1: archived\n\n(End of file - total 1 lines)\n</content>');
+    });
+    for (const cls of ['dev.toolfs.runtime.ToolRuntime', 'dev.toolfs.transport.mcp.StdioTransport', 'io.quarkus.runtime.Application']) {
+      assert.match(log, new RegExp(`\\] ${cls.replaceAll('.', '\\.')} source: shared objects file`), `${cls} not from the archive`);
+    }
+  });
+
   test('stdout carries only protocol messages, and the process exits 0 when stdin closes', async () => {
     const ws = tempWorkspace();
     const child = spawn('java', [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });

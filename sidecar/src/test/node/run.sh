@@ -3,8 +3,14 @@
 set -euo pipefail
 # Resolve the jar before moving to this folder, so a relative path works.
 export TOOLFS_JAR="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-# The JVM options the README starts the sidecar with.
-export TOOLFS_JVM_ARGS="$(cd "$(dirname "$0")/../../.." && pwd)/jvm.args"
+# The JVM options the README starts the sidecar with: those the build wrote next to the jar (with its class
+# archive), or the sidecar's own when the build made none.
+built_args="$(dirname "$TOOLFS_JAR")/jvm.args"
+if [ -f "$built_args" ]; then
+  export TOOLFS_JVM_ARGS="$built_args"
+else
+  export TOOLFS_JVM_ARGS="$(cd "$(dirname "$0")/../../.." && pwd)/jvm.args"
+fi
 cd "$(dirname "$0")"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "Node.js and npm are required for the MCP client tests (skip them with -DskipNodeTests)" >&2

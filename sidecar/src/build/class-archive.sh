@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Makes the sidecar's class archive at build time, so that it starts faster: one training run over stdio (initialize,
+# tools/list, read, write, edit, a refused call), at whose exit the JVM writes the classes it loaded and linked.
+# Then writes quarkus-app/jvm.args: the options of sidecar/jvm.args plus the archive, by its absolute path, so that
+# `java @…/quarkus-app/jvm.args -jar …/quarkus-run.jar` uses it from any folder.
+#
+#   class-archive.sh <quarkus-app folder> <jvm.args> <java>
+#
+# JDK 25+ writes an AOT cache (-XX:AOTCacheOutput, JEPs 483 and 514), older ones a dynamic AppCDS archive
+# (-XX:ArchiveClassesAtExit). An archive only serves the JDK build that made it: another JDK warns on stderr and
+# starts without it (a JDK older than 24 skips an AOT cache silently). A JVM that writes no archive gets the options
+# alone.
+set -euo pipefail
+app="$(cd "$1" && pwd)"
+options="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
+java="$3"
+jar="$app/quarkus-run.jar"
+out="$app/jvm.args"
+
+[ -f "$jar" ] || { echo "class-archive: no $jar" >&2; exit 1; }
+version="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')"
+major="${version%%.*}"
+if [ "${major:-0}" -ge 25 ]; then
+  archive="$app/tool-fs.aot"; record="-XX:AOTCacheOutput=$archive"; use="-XX:AOTCache=$archive"; kind="AOT cache"
+else
+  archive="$app/tool-fs.jsa"; record="-XX:ArchiveClassesAtExit=$archive"; use="-XX:SharedArchiveFile=$archive"; kind="AppCDS archive"
+fi
+rm -f "$app/tool-fs.aot" "$app/tool-fs.jsa" "$out"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/ws"
+printf 'alpha\nbeta\ngamma\n' > "$work/ws/notes.txt"
+call() { # id, tool, arguments
+  printf '{"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"name":"%s","arguments":%s}}\n' "$1" "$2" "$3"
+}
+{
+  echo '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"class-archive","version":"1"}}}'
+  echo '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+  echo '{"jsonrpc":"2.0","id":2,"method":"tools/list"}'
+  call 3 read '{"file_path":"notes.txt"}'
+  call 4 edit '{"file_path":"notes.txt","old_string":"beta","new_string":"BETA"}'
+  call 5 write '{"file_path":"sub/new.txt","content":"fresh\n"}'
+  call 6 read '{"file_path":"notes.txt","offset":2,"limit":1}'
+  call 7 read '{"file_path":"missing.txt"}'
+  call 8 read '{}'
+} > "$work/in.jsonl"
+
+# The training run ends when its input does; the JVM then writes the archive.
+if ! (cd "$work/ws" && "$java" "@$options" "$record" -jar "$jar" --stdio < "$work/in.jsonl" > "$work/out.jsonl" 2> "$work/err.log"); then
+  echo "class-archive: the training run failed:" >&2
+  cat "$work/err.log" >&2
+  exit 1
+fi
+# The run must have done its work: a sidecar that answers wrongly is a broken build, not a slow one.
+expect() {
+  grep -q -- "$1" "$work/out.jsonl" || {
+    echo "class-archive: the training run did not answer $2 (expected $1); its output:" >&2
+    cat "$work/out.jsonl" "$work/err.log" >&2
+    exit 1
+  }
+}
+expect '"id":2,"result":{"tools":\[' 'tools/list'
+expect '1: alpha' 'the read'
+expect 'has been updated successfully' 'the edit'
+expect 'Created file' 'the write'
+expect '2: BETA' 'the second read'
+expect 'FS_NOT_FOUND' 'the read of a missing file'
+expect 'INVALID_ARGUMENT' 'the call without arguments'
+[ "$(cat "$work/ws/notes.txt")" = "$(printf 'alpha\nBETA\ngamma')" ] || { echo "class-archive: the edit left the wrong bytes" >&2; exit 1; }
+
+cp "$options" "$out"
+if [ -s "$archive" ]; then
+  {
+    echo "# The $kind made by the build for Java $version ($java): classes loaded and linked ahead of the start."
+    echo "# Another JDK ignores it with a warning on stderr. Made by class-archive.sh; rebuilt with every package."
+    # A JDK older than 24 does not know -XX:AOTCache: without this it would refuse to start instead of ignoring it.
+    [ "$kind" = "AOT cache" ] && echo "-XX:+IgnoreUnrecognizedVMOptions"
+    case "$use" in
+      *' '*) echo "\"$use\"" ;;
+      *) echo "$use" ;;
+    esac
+  } >> "$out"
+  echo "class-archive: $kind $archive ($(du -k "$archive" | cut -f1) KiB), options in $out"
+else
+  echo "class-archive: Java $version wrote no $kind; $out has the options alone" >&2
+fi
