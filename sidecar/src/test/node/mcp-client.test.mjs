@@ -250,7 +250,9 @@ describe('stdio', () => {
     const ws = tempWorkspace();
     const child = spawn('java', [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
+    let err = '';
     child.stdout.on('data', (c) => { out += c; });
+    child.stderr.on('data', (c) => { err += c; });
     const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
     // A line that is not a message gets JSON-RPC's parse error, and the connection goes on.
     child.stdin.write('this is not JSON\n');
@@ -272,5 +274,7 @@ describe('stdio', () => {
     }
     assert.equal(messages[2].id, 1);
     assert.ok(messages[2].result.serverInfo);
+    // A clean start leaves no warning in the client's log of the server (stderr).
+    assert.doesNotMatch(err, /WARN|warning/, err);
   });
 });
