@@ -190,7 +190,8 @@ public final class Utf8LineScanner implements LineSource {
             len--;
         }
         String s = asciiOrNull(acc, len);
-        if (s == null) {
+        boolean ascii = s != null;
+        if (!ascii) {
             s = decodeUtf8(len, overflow);
         }
         if (linesConsumed == 1 && !s.isEmpty() && s.charAt(0) == '\uFEFF') {
@@ -202,9 +203,9 @@ public final class Utf8LineScanner implements LineSource {
             if (cut > 0 && Character.isHighSurrogate(s.charAt(cut - 1))) {
                 cut--;
             }
-            return new TextLine(s.substring(0, cut), true);
+            return new TextLine(s.substring(0, cut), true, ascii);
         }
-        return new TextLine(s, overflow);
+        return new TextLine(s, overflow, ascii);
     }
 
     /** Most source lines are ASCII: those need no decoder, only the NUL check. */

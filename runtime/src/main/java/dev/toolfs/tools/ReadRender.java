@@ -77,7 +77,8 @@ public final class ReadRender {
             long number = offset + lines.size();
             String text = line.truncated() ? line.text() + "... (line truncated to " + maxLineLength + " chars)"
                     : line.text();
-            long cost = utf8Length(text) + digits(number) + 3; // "n: " + text + "\n"
+            // "n: " + text + "\n"; the truncation note is ASCII, so an ASCII line stays ASCII with it.
+            long cost = (line.ascii() ? text.length() : utf8Length(text)) + digits(number) + 3;
             if (!lines.isEmpty() && bytes + cost > maxBytes) {
                 // The line just taken is not shown; it still counts towards the total.
                 long total = countWhenCapped ? number + source.countRemainingLines() : -1;
@@ -138,7 +139,12 @@ public final class ReadRender {
         return n;
     }
 
-    private static int digits(long n) {
-        return Long.toString(n).length();
+    /** The decimal digits of a positive line number, without building its string. */
+    static int digits(long n) {
+        int d = 1;
+        for (long limit = 10; n >= limit && d < 19; limit *= 10) {
+            d++;
+        }
+        return d;
     }
 }

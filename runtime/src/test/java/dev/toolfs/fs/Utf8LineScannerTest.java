@@ -22,10 +22,19 @@ class Utf8LineScannerTest {
     @Test
     void splitsOnLfAndCrlfAcrossBufferBoundaries() {
         Utf8LineScanner s = scanner("alpha\r\nbeta\ngamma");
-        assertThat(s.nextLine(100)).isEqualTo(new TextLine("alpha", false));
-        assertThat(s.nextLine(100)).isEqualTo(new TextLine("beta", false));
-        assertThat(s.nextLine(100)).isEqualTo(new TextLine("gamma", false));
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("alpha", false, true));
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("beta", false, true));
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("gamma", false, true));
         assertThat(s.nextLine(100)).isNull();
+    }
+
+    @Test
+    void marksTheLinesThatAreAscii() {
+        Utf8LineScanner s = scanner("\uFEFFplain\nplain\ncafé\n\n");
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("plain", false, false)); // its BOM was not ASCII
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("plain", false, true));
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("café", false, false));
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("", false, true));
     }
 
     @Test
@@ -72,7 +81,7 @@ class Utf8LineScannerTest {
     void multiByteCharactersSplitByTheCapAreNotErrors() {
         Utf8LineScanner s = scanner("ééééééééééé\n");
         TextLine line = s.nextLine(2);
-        assertThat(line).isEqualTo(new TextLine("éé", true));
+        assertThat(line).isEqualTo(new TextLine("éé", true, false));
     }
 
     @Test

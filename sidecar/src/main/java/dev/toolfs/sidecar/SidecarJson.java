@@ -1,0 +1,25 @@
+package dev.toolfs.sidecar;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+
+import io.quarkus.jackson.ObjectMapperCustomizer;
+
+/**
+ * The sidecar's JSON (REST, MCP over stdio): strings written through {@link LongStringSerializer}. The sidecar is the
+ * application, so it may tune its own mapper; the extension leaves an embedding application's mapper alone.
+ */
+@Singleton
+public class SidecarJson implements ObjectMapperCustomizer {
+
+    @Override
+    public void customize(ObjectMapper mapper) {
+        mapper.registerModule(module());
+    }
+
+    static SimpleModule module() {
+        return new SimpleModule("tool-fs-sidecar-strings").addSerializer(String.class, new LongStringSerializer());
+    }
+}
