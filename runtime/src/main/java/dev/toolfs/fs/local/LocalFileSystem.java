@@ -162,9 +162,13 @@ public class LocalFileSystem implements FileSystemProvider {
     private record Stat(boolean regularFile, boolean directory, long size, long modifiedNanos, long changedNanos,
             Object fileKey) {
 
+        private static final String UNIX_ATTRIBUTES = "unix:isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey";
+
         static Stat of(Path target) throws IOException {
             try {
-                Map<String, Object> u = Files.readAttributes(target, "unix:*", LinkOption.NOFOLLOW_LINKS);
+                // Named, not "unix:*": that would also resolve the owner's and group's names, reading the system's
+                // user and group databases (/etc/passwd, /etc/group) on every stat.
+                Map<String, Object> u = Files.readAttributes(target, UNIX_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
                 return new Stat((Boolean) u.get("isRegularFile"), (Boolean) u.get("isDirectory"), (Long) u.get("size"),
                         toNanos((FileTime) u.get("lastModifiedTime")), toNanos((FileTime) u.get("ctime")),
                         u.get("fileKey"));
@@ -501,7 +505,11 @@ public class LocalFileSystem implements FileSystemProvider {
         Path dir = target.getParent();
         Path temp = null;
         try {
-            Files.createDirectories(dir);
+            if (!Files.isDirectory(dir)) {
+                // Only when missing: createDirectories tries to create the folder first and throws (a costly
+                // exception) when it exists, which it nearly always does.
+                Files.createDirectories(dir);
+            }
             temp = dir.resolve("." + target.getFileName() + ".toolfs-" + Long.toHexString(ThreadLocalRandom.current().nextLong())
                     + ".tmp");
             try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
