@@ -18,12 +18,11 @@ need mvn "Maven 3.8+, to build the sidecar and the benchmarks"
 
 if [ "${1:-}" = "jmh" ]; then
   shift
-  # The module depends on the extension as installed in the local Maven repository.
-  if [ ! -d "$HOME/.m2/repository/dev/toolfs/quarkus-tool-fs" ]; then
-    (cd "$root" && mvn -B -ntp -pl runtime -am install -DskipTests)
-  fi
-  # Incremental: a few seconds when nothing changed.
-  mvn -B -ntp -q -f "$here/jmh/pom.xml" package
+  # The module depends on the extension as installed in the local Maven repository: install the working tree's,
+  # so that the benchmarks measure the code as it is.
+  (cd "$root" && mvn -B -ntp -q -pl runtime -am install -DskipTests)
+  # Clean: an incremental build does not notice a changed dependency, and would run stale benchmark classes.
+  mvn -B -ntp -q -f "$here/jmh/pom.xml" clean package
   exec java -jar "$here/jmh/target/benchmarks.jar" "$@"
 fi
 
