@@ -17,7 +17,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const HELP = `Usage: node bench.mjs [options]   (or bench/run.sh [options], which also installs and builds)
 
   --jar PATH             the sidecar's quarkus-run.jar (default: $TOOLFS_JAR, else ../sidecar/target/quarkus-app/quarkus-run.jar)
-  --java PATH            the java that runs the sidecar (default: java on the PATH)
+  --java PATH            the java that runs the sidecar (default: the one that made the build's class archive, else
+                         java on the PATH)
   --jdk25 PATH|none      a JDK 25+ java for the extra cold-start rows with an AOT cache (default: found under /usr/lib/jvm)
   --transports LIST      sidecar transports to measure: stdio,http (default: both; the reference is stdio only)
   --rounds N             alternation rounds of the per-call steps (default 10)
@@ -40,7 +41,7 @@ const HELP = `Usage: node bench.mjs [options]   (or bench/run.sh [options], whic
 const { values: opt } = parseArgs({
   options: {
     jar: { type: 'string' },
-    java: { type: 'string', default: 'java' },
+    java: { type: 'string' },
     jdk25: { type: 'string' },
     transports: { type: 'string', default: 'stdio,http' },
     rounds: { type: 'string', default: '10' },
@@ -72,7 +73,7 @@ const int = (name) => {
 };
 const cfg = {
   jar: resolve(opt.jar ?? process.env.TOOLFS_JAR ?? join(here, '..', 'sidecar', 'target', 'quarkus-app', 'quarkus-run.jar')),
-  java: opt.java,
+  java: opt.java ?? 'java',
   jdk25: opt.jdk25 === 'none' ? null : opt.jdk25 ?? findJdk25(),
   transports: opt.transports.split(',').map((s) => s.trim()).filter(Boolean),
   rounds: int('rounds'),
@@ -97,6 +98,11 @@ const cfg = {
   } else {
     cfg.jvmArgs = existsSync(built) ? built : own;
     cfg.baseJvmArgs = own;
+    // The build's archive serves only the JDK that made it: run the sidecar on that one unless told otherwise.
+    const madeBy = existsSync(built) ? /^# java: (.+)$/m.exec(readFileSync(built, 'utf8'))?.[1] : null;
+    if (madeBy && opt.java === undefined && existsSync(madeBy)) {
+      cfg.java = madeBy;
+    }
   }
 }
 /** The class archive an argument file names (the build writes one), or null. */

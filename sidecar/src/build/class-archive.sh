@@ -17,7 +17,11 @@ java="$3"
 jar="$app/quarkus-run.jar"
 out="$app/jvm.args"
 
-[ -f "$jar" ] || { echo "class-archive: no $jar" >&2; exit 1; }
+if [ ! -f "$jar" ]; then
+  # Another packaging (an uber-jar, no jar at all): nothing to train, and no argument file.
+  echo "class-archive: no $jar; no class archive made" >&2
+  exit 0
+fi
 version="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')"
 major="${version%%.*}"
 if [ "${major:-0}" -ge 25 ]; then
@@ -46,8 +50,14 @@ call() { # id, tool, arguments
   call 8 read '{}'
 } > "$work/in.jsonl"
 
-# The training run ends when its input does; the JVM then writes the archive.
-if ! (cd "$work/ws" && "$java" "@$options" "$record" -jar "$jar" --stdio < "$work/in.jsonl" > "$work/out.jsonl" 2> "$work/err.log"); then
+# The training run ends when its input does; the JVM then writes the archive. It serves its scratch folder whatever
+# the environment says (system properties win over QUARKUS_* variables), takes no JVM options from the environment,
+# and may not hang the build.
+limit=()
+command -v timeout >/dev/null && limit=(timeout 300)
+if ! (cd "$work/ws" && env -u JDK_JAVA_OPTIONS -u JAVA_TOOL_OPTIONS ${limit[@]+"${limit[@]}"} "$java" "@$options" \
+    "$record" "-Dquarkus.tool-fs.workspace.roots=$work/ws" -Dquarkus.tool-fs.sandbox.approval=deny \
+    -Dquarkus.tool-fs.policy.enabled=true -jar "$jar" --stdio < "$work/in.jsonl" > "$work/out.jsonl" 2> "$work/err.log"); then
   echo "class-archive: the training run failed:" >&2
   cat "$work/err.log" >&2
   exit 1
@@ -71,15 +81,16 @@ expect 'INVALID_ARGUMENT' 'the call without arguments'
 
 cp "$options" "$out"
 if [ -s "$archive" ]; then
+  # Quoted, with \ and " escaped: unquoted, an argument file splits a path at a space and ends it at a #.
+  quoted="${use//\\/\\\\}"
+  quoted="\"${quoted//\"/\\\"}\""
   {
-    echo "# The $kind made by the build for Java $version ($java): classes loaded and linked ahead of the start."
+    echo "# The $kind made by the build for Java $version: classes loaded and linked ahead of the start."
     echo "# Another JDK ignores it with a warning on stderr. Made by class-archive.sh; rebuilt with every package."
+    echo "# java: $java"
     # A JDK older than 24 does not know -XX:AOTCache: without this it would refuse to start instead of ignoring it.
     [ "$kind" = "AOT cache" ] && echo "-XX:+IgnoreUnrecognizedVMOptions"
-    case "$use" in
-      *' '*) echo "\"$use\"" ;;
-      *) echo "$use" ;;
-    esac
+    echo "$quoted"
   } >> "$out"
   echo "class-archive: $kind $archive ($(du -k "$archive" | cut -f1) KiB), options in $out"
 else

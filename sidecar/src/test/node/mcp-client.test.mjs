@@ -11,7 +11,7 @@ import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotoc
 import { pathToFileURL } from 'node:url';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { jar, jvm, startHttp, tempWorkspace } from './sidecar.mjs';
+import { jar, java, jvm, startHttp, tempWorkspace } from './sidecar.mjs';
 
 /** Connects a client with the given capabilities and request handlers, runs `use`, and always closes it. */
 async function withClient(transport, use, { capabilities = {}, handlers = [] } = {}) {
@@ -26,7 +26,7 @@ async function withClient(transport, use, { capabilities = {}, handlers = [] } =
 }
 
 const http = (server) => new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`));
-const stdio = (ws, extra = []) => new StdioClientTransport({ command: 'java', args: [...jvm, ...extra, '-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
+const stdio = (ws, extra = []) => new StdioClientTransport({ command: java, args: [...jvm, ...extra, '-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
 
 const text = (result) => result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 
@@ -197,7 +197,7 @@ describe('stdio', () => {
   test('a request before notifications/initialized is answered once it arrives; a closed input ends waiting calls', async () => {
     const ws = tempWorkspace();
     writeFileSync(join(ws, 'a.txt'), 'a\n');
-    const child = spawn('java', [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(java, [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c) => { out += c; });
     const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
@@ -229,11 +229,11 @@ describe('stdio', () => {
   });
 
   // The build writes a class archive and the options naming it next to the jar (src/build/class-archive.sh).
-  const archived = jvm.length > 0 && /^-XX:(SharedArchiveFile|AOTCache)=/m.test(readFileSync(jvm[0].slice(1), 'utf8'));
+  const archived = jvm.length > 0 && /^"?-XX:(SharedArchiveFile|AOTCache)=/m.test(readFileSync(jvm[0].slice(1), 'utf8'));
   test('the tool classes load from the class archive the build made', { skip: !archived && 'no class archive in the JVM options' }, async () => {
     const ws = tempWorkspace();
     writeFileSync(join(ws, 'a.txt'), 'archived\n');
-    const transport = new StdioClientTransport({ command: 'java', args: [...jvm, '-Xlog:class+load=info:stderr', '-jar', jar, '--stdio'],
+    const transport = new StdioClientTransport({ command: java, args: [...jvm, '-Xlog:class+load=info:stderr', '-jar', jar, '--stdio'],
       cwd: ws, stderr: 'pipe' });
     let log = '';
     transport.stderr.on('data', (c) => { log += c; });
@@ -248,7 +248,7 @@ describe('stdio', () => {
 
   test('stdout carries only protocol messages, and the process exits 0 when stdin closes', async () => {
     const ws = tempWorkspace();
-    const child = spawn('java', [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(java, [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => { out += c; });

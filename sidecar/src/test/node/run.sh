@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the Node.js MCP client tests against the packaged sidecar. Usage: run.sh <path to quarkus-run.jar>
+# Runs the Node.js MCP client tests against the packaged sidecar. Usage: run.sh <path to quarkus-run.jar> [java]
+# The java is the one the build ran on, which made the class archive (default: java on the PATH).
 set -euo pipefail
 # Resolve the jar before moving to this folder, so a relative path works.
 export TOOLFS_JAR="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
@@ -11,6 +12,7 @@ if [ -f "$built_args" ]; then
 else
   export TOOLFS_JVM_ARGS="$(cd "$(dirname "$0")/../../.." && pwd)/jvm.args"
 fi
+export TOOLFS_JAVA="${2:-java}"
 cd "$(dirname "$0")"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "Node.js and npm are required for the MCP client tests (skip them with -DskipNodeTests)" >&2

@@ -12,13 +12,16 @@ if (!jar) {
 /** The JVM options the sidecar is documented to run with (an argument file), when given. */
 export const jvm = process.env.TOOLFS_JVM_ARGS ? [`@${process.env.TOOLFS_JVM_ARGS}`] : [];
 
+/** The java that made the build's class archive (the one Maven runs on), else the one on the PATH. */
+export const java = process.env.TOOLFS_JAVA || 'java';
+
 export function tempWorkspace() {
   return realpathSync(mkdtempSync(join(tmpdir(), 'toolfs-node-')));
 }
 
 /** Starts the HTTP sidecar on a free port serving `workspace`; resolves to { url, stop }. */
 export function startHttp(workspace, extraArgs = []) {
-  const child = spawn('java', [...jvm, '-Dquarkus.http.port=0', `-Dquarkus.tool-fs.workspace.roots=${workspace}`, ...extraArgs, '-jar', jar],
+  const child = spawn(java, [...jvm, '-Dquarkus.http.port=0', `-Dquarkus.tool-fs.workspace.roots=${workspace}`, ...extraArgs, '-jar', jar],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let log = '';

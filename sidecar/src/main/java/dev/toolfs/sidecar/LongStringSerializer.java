@@ -16,8 +16,8 @@ final class LongStringSerializer extends StdScalarSerializer<String> {
 
     /** Below this the copy saves nothing. */
     static final int MIN_LENGTH = 64;
-    /** The largest buffer a thread keeps between calls (a larger string gets its own). */
-    private static final int KEPT_CHARS = 1 << 16;
+    /** The largest buffer a thread keeps between calls, 32 KiB (a larger string gets its own). */
+    private static final int KEPT_CHARS = 1 << 14;
     private static final ThreadLocal<char[]> BUFFER = ThreadLocal.withInitial(() -> new char[1024]);
 
     LongStringSerializer() {

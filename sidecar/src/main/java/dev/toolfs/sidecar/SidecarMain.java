@@ -19,7 +19,10 @@ public class SidecarMain {
             System.setProperty("quarkus.banner.enabled", "false");
             // Nothing is served over HTTP in this mode: the HTTP MCP server's start-up advice (about CORS) is noise
             // in the client's log of this server.
-            System.setProperty("quarkus.log.category.\"io.quarkiverse.mcp.server.http\".level", "ERROR");
+            String httpMcpLog = "quarkus.log.category.\"io.quarkiverse.mcp.server.http\".level";
+            if (System.getProperty(httpMcpLog) == null) {
+                System.setProperty(httpMcpLog, "ERROR");
+            }
             // Over stdio there is no /approvals, and not every client can answer an elicitation: deny at once
             // unless set (with "ask", a client with elicitation is asked; without, the request waits and times out).
             if (System.getProperty("quarkus.tool-fs.sandbox.approval") == null

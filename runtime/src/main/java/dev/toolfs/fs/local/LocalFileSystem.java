@@ -505,7 +505,7 @@ public class LocalFileSystem implements FileSystemProvider {
         Path dir = target.getParent();
         Path temp = null;
         try {
-            if (!Files.isDirectory(dir)) {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 // Only when missing: createDirectories tries to create the folder first and throws (a costly
                 // exception) when it exists, which it nearly always does.
                 Files.createDirectories(dir);
