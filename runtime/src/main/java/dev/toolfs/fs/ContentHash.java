@@ -23,7 +23,18 @@ public final class ContentHash {
 
     /** The checksum of everything fed so far, as 16 lowercase hexadecimal digits. */
     public String hex() {
-        return String.format("%08x%08x", castagnoli.getValue(), zlib.getValue());
+        char[] hex = new char[16];
+        digits(castagnoli.getValue(), hex, 0);
+        digits(zlib.getValue(), hex, 8);
+        return new String(hex);
+    }
+
+    /** A 32-bit value as 8 lowercase hexadecimal digits at {@code at} (what {@code %08x} gives, without a formatter). */
+    private static void digits(long value, char[] into, int at) {
+        for (int i = 7; i >= 0; i--) {
+            into[at + i] = Character.forDigit((int) (value & 0xF), 16);
+            value >>>= 4;
+        }
     }
 
     /** The checksum of {@code bytes}. */

@@ -67,11 +67,19 @@ public final class Utf8LineScanner implements LineSource {
             }
         }
         decoder.reset();
-        CharBuffer out = CharBuffer.allocate(n);
+        // Decoded only to be checked: through a small buffer, emptied whenever it fills.
+        CharBuffer out = CharBuffer.allocate(Math.min(n, 1024));
+        ByteBuffer in = ByteBuffer.wrap(buf, pos, n);
         // endOfInput=false: a sequence cut by the sample's end is not an error.
-        CoderResult r = decoder.decode(ByteBuffer.wrap(buf, pos, n), out, eof && n == lim - pos);
-        if (r.isError()) {
-            throw new NotTextException("invalid UTF-8 in the first " + n + " bytes");
+        boolean end = eof && n == lim - pos;
+        for (CoderResult r = decoder.decode(in, out, end);; r = decoder.decode(in, out, end)) {
+            if (r.isError()) {
+                throw new NotTextException("invalid UTF-8 in the first " + n + " bytes");
+            }
+            if (!r.isOverflow()) {
+                break;
+            }
+            out.clear();
         }
     }
 

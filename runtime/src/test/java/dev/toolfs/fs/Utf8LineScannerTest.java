@@ -96,6 +96,19 @@ class Utf8LineScannerTest {
     }
 
     @Test
+    void invalidUtf8AnywhereInTheHeadIsFound() {
+        // Deep in the 8 KiB head, past the checker's first 1024 decoded characters, and right at that boundary.
+        for (int at : new int[] { 1023, 1024, 5000, 8190 }) {
+            byte[] bytes = new byte[20_000];
+            java.util.Arrays.fill(bytes, (byte) 'a');
+            bytes[at] = (byte) 0xC3;
+            bytes[at + 1] = (byte) 0x28;
+            Utf8LineScanner s = new Utf8LineScanner(new ByteArrayInputStream(bytes), null, 64 * 1024);
+            assertThatThrownBy(s::checkHead).hasMessage("invalid UTF-8 in the first 8192 bytes");
+        }
+    }
+
+    @Test
     void nulBytesAreNotText() {
         assertThatThrownBy(scanner(new byte[] { 'a', 0, 'b' })::checkHead).hasMessage("it contains NUL bytes");
         assertThatThrownBy(() -> scanner(new byte[] { 'a', 0, 'b' }).nextLine(10)).hasMessage("line 1 contains NUL bytes");

@@ -215,7 +215,9 @@ public class LocalFileSystem implements FileSystemProvider {
             throw FsException.io("read", path.requested(), e);
         }
         ContentHash digest = hash ? new ContentHash() : null;
-        Utf8LineScanner scanner = new Utf8LineScanner(in, digest, 64 * 1024);
+        // A buffer as large as the file (plus the byte that shows its end), up to 64 KiB: a small file costs little.
+        int buffer = (int) Math.min(64 * 1024, Math.max(stat.size() + 1, 1024));
+        Utf8LineScanner scanner = new Utf8LineScanner(in, digest, buffer);
         return new LocalTextCursor(path, stat, scanner, digest, in, cancel);
     }
 

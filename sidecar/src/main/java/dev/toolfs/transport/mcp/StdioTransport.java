@@ -1,5 +1,6 @@
 package dev.toolfs.transport.mcp;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -49,6 +50,10 @@ import reactor.core.publisher.Mono;
  */
 public final class StdioTransport implements McpServerTransportProvider {
 
+    private static final int INITIAL_MESSAGE_BYTES = 16 * 1024;
+    /** A buffer grown past this by a large answer is let go, so that one huge read does not stay in memory. */
+    private static final int KEPT_MESSAGE_BYTES = 1024 * 1024;
+
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
 
     /** The longest message read; a longer line is answered with an error and skipped. */
@@ -59,6 +64,8 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final InputStream in;
     private final OutputStream out;
     private final ExecutorService calls;
+    /** The message being written; guarded by {@code out}. */
+    private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
     private final Set<Object> unanswered = ConcurrentHashMap.newKeySet();
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile McpServerSession session;
@@ -202,11 +209,17 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     private void write(Object message) {
         try {
-            byte[] bytes = writer.writeValueAsBytes(message);
             synchronized (out) {
-                out.write(bytes);
+                // Serialized whole into a buffer kept between messages (a third of a read's allocations were a new
+                // byte array per answer), then written: a message that fails to serialize leaves no partial line.
+                pending.reset();
+                writer.writeValue(pending, message);
+                pending.writeTo(out);
                 out.write('\n');
                 out.flush();
+                if (pending.size() > KEPT_MESSAGE_BYTES) {
+                    pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
+                }
             }
         } catch (IOException e) {
             if (!closing) {
