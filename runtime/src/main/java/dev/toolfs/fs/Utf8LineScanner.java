@@ -68,7 +68,7 @@ public final class Utf8LineScanner implements LineSource {
         }
         decoder.reset();
         // Decoded only to be checked: through a small buffer, emptied whenever it fills.
-        CharBuffer out = CharBuffer.allocate(Math.min(n, 1024));
+        CharBuffer out = CharBuffer.allocate(Math.min(n, 256));
         ByteBuffer in = ByteBuffer.wrap(buf, pos, n);
         // endOfInput=false: a sequence cut by the sample's end is not an error.
         boolean end = eof && n == lim - pos;

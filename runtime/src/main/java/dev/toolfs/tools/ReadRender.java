@@ -64,7 +64,8 @@ public final class ReadRender {
                 return new Window(offset, List.of(), skipped, Footer.END, true);
             }
         }
-        List<NumberedLine> lines = new ArrayList<>(Math.min(limit, 4096));
+        // Grows as lines come: most windows are far shorter than the limit.
+        List<NumberedLine> lines = new ArrayList<>(Math.min(limit, 128));
         long bytes = 0;
         while (lines.size() < limit) {
             TextLine line = source.nextLine(maxLineLength);
@@ -94,7 +95,12 @@ public final class ReadRender {
 
     /** The model-facing text of a window. */
     public static String render(String displayPath, Window w) {
-        StringBuilder sb = new StringBuilder(64 + w.lines().size() * 48);
+        // Sized to the text, so that it never grows (each growth copies it): tags and footer, then each line.
+        long size = 160 + displayPath.length();
+        for (NumberedLine l : w.lines()) {
+            size += digits(l.number()) + 3 + l.text().length();
+        }
+        StringBuilder sb = new StringBuilder((int) Math.min(size, Integer.MAX_VALUE - 16));
         sb.append("<path>").append(displayPath).append("</path>\n");
         sb.append("<type>file</type>\n");
         sb.append("<content>\n");

@@ -97,8 +97,8 @@ class Utf8LineScannerTest {
 
     @Test
     void invalidUtf8AnywhereInTheHeadIsFound() {
-        // Deep in the 8 KiB head, past the checker's first 1024 decoded characters, and right at that boundary.
-        for (int at : new int[] { 1023, 1024, 5000, 8190 }) {
+        // Deep in the 8 KiB head, past the checker's first chunks of decoded characters, and at chunk boundaries.
+        for (int at : new int[] { 255, 256, 1023, 5000, 8190 }) {
             byte[] bytes = new byte[20_000];
             java.util.Arrays.fill(bytes, (byte) 'a');
             bytes[at] = (byte) 0xC3;
