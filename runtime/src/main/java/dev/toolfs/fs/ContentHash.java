@@ -1,5 +1,6 @@
 package dev.toolfs.fs;
 
+import java.util.HexFormat;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
@@ -12,6 +13,8 @@ import java.util.zip.CRC32C;
  */
 public final class ContentHash {
 
+    private static final HexFormat HEX = HexFormat.of();
+
     private final CRC32C castagnoli = new CRC32C();
     private final CRC32 zlib = new CRC32();
 
@@ -23,18 +26,7 @@ public final class ContentHash {
 
     /** The checksum of everything fed so far, as 16 lowercase hexadecimal digits. */
     public String hex() {
-        char[] hex = new char[16];
-        digits(castagnoli.getValue(), hex, 0);
-        digits(zlib.getValue(), hex, 8);
-        return new String(hex);
-    }
-
-    /** A 32-bit value as 8 lowercase hexadecimal digits at {@code at} (what {@code %08x} gives, without a formatter). */
-    private static void digits(long value, char[] into, int at) {
-        for (int i = 7; i >= 0; i--) {
-            into[at + i] = Character.forDigit((int) (value & 0xF), 16);
-            value >>>= 4;
-        }
+        return HEX.toHexDigits((int) castagnoli.getValue()) + HEX.toHexDigits((int) zlib.getValue());
     }
 
     /** The checksum of {@code bytes}. */

@@ -1,5 +1,6 @@
 package dev.toolfs.tools;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -39,6 +40,6 @@ public final class Guidance {
         m.put("read", READ);
         m.put("write", WRITE);
         m.put("edit", EDIT);
-        return java.util.Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(m);
     }
 }

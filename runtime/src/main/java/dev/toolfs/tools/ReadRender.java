@@ -35,8 +35,10 @@ public final class ReadRender {
      * @param totalLines the file's line count, or -1 when the window was capped and counting was not worth it
      * @param footer which footer closes the window
      * @param outOfRange true when {@code offset} lies past the last line (lines is then empty)
+     * @param lineBytes the UTF-8 bytes of the numbered lines ({@code "n: text\n"}), as the byte cap counted them
      */
-    public record Window(long offset, List<NumberedLine> lines, long totalLines, Footer footer, boolean outOfRange) {
+    public record Window(long offset, List<NumberedLine> lines, long totalLines, Footer footer, boolean outOfRange,
+            long lineBytes) {
 
         /** The file's line total, or null when the window did not count it (the byte cap ended a huge file's window). */
         public Long knownTotal() {
@@ -61,7 +63,7 @@ public final class ReadRender {
             boolean countWhenCapped) {
         for (long skipped = 0; skipped < offset - 1; skipped++) {
             if (!source.skipLine()) {
-                return new Window(offset, List.of(), skipped, Footer.END, true);
+                return new Window(offset, List.of(), skipped, Footer.END, true, 0);
             }
         }
         // Grows as lines come: most windows are far shorter than the limit.
@@ -71,9 +73,9 @@ public final class ReadRender {
             TextLine line = source.nextLine(maxLineLength);
             if (line == null) {
                 if (lines.isEmpty() && offset > 1) {
-                    return new Window(offset, List.of(), offset - 1, Footer.END, true);
+                    return new Window(offset, List.of(), offset - 1, Footer.END, true, 0);
                 }
-                return new Window(offset, lines, offset - 1 + lines.size(), Footer.END, false);
+                return new Window(offset, lines, offset - 1 + lines.size(), Footer.END, false, bytes);
             }
             long number = offset + lines.size();
             String text = line.truncated() ? line.text() + "... (line truncated to " + maxLineLength + " chars)"
@@ -83,24 +85,22 @@ public final class ReadRender {
             if (!lines.isEmpty() && bytes + cost > maxBytes) {
                 // The line just taken is not shown; it still counts towards the total.
                 long total = countWhenCapped ? number + source.countRemainingLines() : -1;
-                return new Window(offset, lines, total, Footer.CAPPED, false);
+                return new Window(offset, lines, total, Footer.CAPPED, false, bytes);
             }
             bytes += cost;
             lines.add(new NumberedLine(number, text));
         }
         long end = offset - 1 + lines.size();
         long rest = source.countRemainingLines();
-        return new Window(offset, lines, end + rest, rest > 0 ? Footer.MORE : Footer.END, false);
+        return new Window(offset, lines, end + rest, rest > 0 ? Footer.MORE : Footer.END, false, bytes);
     }
 
     /** The model-facing text of a window. */
     public static String render(String displayPath, Window w) {
-        // Sized to the text, so that it never grows (each growth copies it): tags and footer, then each line.
-        long size = 160 + displayPath.length();
-        for (NumberedLine l : w.lines()) {
-            size += digits(l.number()) + 3 + l.text().length();
-        }
-        StringBuilder sb = new StringBuilder((int) Math.min(size, Integer.MAX_VALUE - 16));
+        // Sized so that it never grows (each growth copies it): tags and footer, then the lines, whose UTF-8 bytes
+        // the window counted (never fewer than their characters).
+        StringBuilder sb = new StringBuilder((int) Math.min(160 + displayPath.length() + w.lineBytes(),
+                Integer.MAX_VALUE - 16));
         sb.append("<path>").append(displayPath).append("</path>\n");
         sb.append("<type>file</type>\n");
         sb.append("<content>\n");

@@ -29,18 +29,17 @@ public final class ToolResultMessages {
         return ToolExecutionResultMessage.builder().id(request.id()).toolName(request.name()).contents(contents).build();
     }
 
-    /** The text of a tool result's message, for logs, traces and templates: its text parts, never an exception. */
+    /**
+     * The text of a tool result's message, for logs, traces and templates: its text parts (for a text-only message,
+     * what {@code text()} gives), never an exception.
+     */
     public static String textOf(ToolExecutionResultMessage message) {
-        return message.hasSingleText() ? message.text() : texts(message.contents());
+        return texts(message.contents());
     }
 
     /** The text of a tool result, for logs and events: its text parts, never an exception for an image. */
     public static String text(ToolExecutionResult result) {
-        List<Content> contents = result.resultContents();
-        if (contents.size() == 1 && contents.get(0) instanceof TextContent text) {
-            return text.text();
-        }
-        return texts(contents);
+        return texts(result.resultContents());
     }
 
     private static String texts(List<Content> contents) {

@@ -5,8 +5,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.toolfs.runtime.ToolDescriptor;
-import dev.toolfs.sandbox.ApprovalDecision;
 import dev.toolfs.runtime.ToolResult;
+import dev.toolfs.sandbox.ApprovalDecision;
+import dev.toolfs.sandbox.ApprovalRequest;
 import dev.toolfs.tools.Guidance;
 
 /** What both MCP transports say alike: descriptions with guidance, server instructions, structured content. */
@@ -45,7 +46,7 @@ public final class McpTexts {
     }
 
     /** What an elicitation asks the client's user about a sandbox escalation: the change, the rule, the reason. */
-    public static String approvalQuestion(dev.toolfs.sandbox.ApprovalRequest request) {
+    public static String approvalQuestion(ApprovalRequest request) {
         return "The model asks to " + request.tool() + " " + request.path() + ", which the sandbox refuses ("
                 + request.reason() + "). Its justification: " + request.justification();
     }

@@ -8,17 +8,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.toolfs.fs.local.Workspace;
+import dev.toolfs.fs.Cancellation;
 import dev.toolfs.runtime.ToolCall;
-import dev.toolfs.sandbox.ApprovalDecision;
-import dev.toolfs.sandbox.ApprovalRequest;
 import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.runtime.ToolRuntime;
+import dev.toolfs.sandbox.ApprovalDecision;
+import dev.toolfs.sandbox.ApprovalRequest;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -135,19 +140,18 @@ public final class StdioMcpServer {
             // At most 5 s, as over HTTP: the session's request limit is the (long) approval timeout, and a client
             // that never answers must not hold up the calls behind this one.
             try {
-                return java.util.concurrent.CompletableFuture.supplyAsync(exchange::listRoots)
-                        .get(5, java.util.concurrent.TimeUnit.SECONDS)
+                return CompletableFuture.supplyAsync(exchange::listRoots).get(5, TimeUnit.SECONDS)
                         .roots().stream().map(McpSchema.Root::uri).toList();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return List.of();
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 throw new IllegalStateException("the client did not list its roots", e);
             }
         });
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,
-                new ToolCall(session, cwd, Optional.empty(), dev.toolfs.fs.Cancellation.NONE,
+                new ToolCall(session, cwd, Optional.empty(), Cancellation.NONE,
                         approval -> elicit(exchange, approval)));
         return McpSchema.CallToolResult.builder().isError(result.isError())
                 .structuredContent(McpTexts.structured(result))

@@ -317,8 +317,10 @@ public final class StdioTransport implements McpServerTransportProvider {
                     } else {
                         if (line == null) {
                             if (pos < limit) {
+                                // The whole line is in the buffer: one copy, into its string.
                                 pos++;
-                                return strip(new StringBuilder(len).append(buf, start, len));
+                                int n = len > 0 && buf[start + len - 1] == '\r' ? len - 1 : len;
+                                return new String(buf, start, n);
                             }
                             line = new StringBuilder(Math.max(len * 2, 256));
                         }

@@ -1,5 +1,7 @@
 package dev.toolfs.langchain4j.deployment;
 
+import java.nio.charset.StandardCharsets;
+
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
@@ -29,11 +31,9 @@ final class ToolResultCallRewriter {
     private ToolResultCallRewriter() {
     }
 
-    private static final byte[] MARKER = "dev/langchain4j/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-
     /** How many calls to rewrite a class makes: the classes worth rewriting have at least one. */
     static int sites(byte[] classBytes) {
-        if (!contains(classBytes, MARKER)) {
+        if (!new String(classBytes, StandardCharsets.ISO_8859_1).contains("dev/langchain4j/")) {
             return 0; // no reference to LangChain4j at all: skip the parse
         }
         ClassNode node = new ClassNode();
@@ -118,18 +118,6 @@ final class ToolResultCallRewriter {
     private static boolean isMessageText(AbstractInsnNode insn) {
         return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(MESSAGE)
                 && m.name.equals("text") && m.desc.equals("()Ljava/lang/String;");
-    }
-
-    private static boolean contains(byte[] haystack, byte[] needle) {
-        outer: for (int i = 0; i <= haystack.length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 
     private static boolean isMessageFromText(AbstractInsnNode insn) {
