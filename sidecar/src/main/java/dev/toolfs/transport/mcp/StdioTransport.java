@@ -186,6 +186,7 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     /** An error answer, written from the call thread so that the reader never waits on the output. */
     private void answerError(Object id, int code, String text) {
+        // A map, not the SDK's JSONRPCResponse: that one leaves out a null id, which a parse error must carry.
         Map<String, Object> error = new LinkedHashMap<>();
         error.put("jsonrpc", McpSchema.JSONRPC_VERSION);
         error.put("id", id);
