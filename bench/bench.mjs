@@ -105,6 +105,9 @@ const cfg = {
     }
   }
 }
+/** The recorded handshake an argument file names (the build writes one), as a JVM option, or null. */
+const handshakeIn = (file) => file && existsSync(file)
+  ? (/^"?(-Dtool-fs\.stdio\.handshake=.+?)"?$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? null) : null;
 /** The class archive an argument file names (the build writes one), or null. */
 const archiveIn = (file) => file && existsSync(file)
   ? (/^"?-XX:(?:SharedArchiveFile|AOTCache)=(.*?)"?$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? null) : null;
@@ -419,13 +422,21 @@ async function coldStart() {
       java: cfg.jdk25, file: join(cache, 'tool-fs-jdk25.aot'), workspace: () => prepare(join(base, 'training-25')),
       record: '-XX:AOTCacheOutput', use: '-XX:AOTCache' });
     if (aot) variants.push(aot);
+    // The build's recorded handshake serves any JDK: the same JDK 25 start, answering the handshake early.
+    const handshake = handshakeIn(cfg.jvmArgs);
+    if (aot && handshake) {
+      variants.push({ ...aot, id: 'toolfs-jdk25-aot-handshake', label: 'Tool FS (stdio), JDK 25 + AOT cache + the build\'s handshake',
+        opts: [...aot.opts, handshake], flags: `${aot.flags}, ${handshake}` });
+    }
   }
   const times = Object.fromEntries(variants.map((v) => [v.id, []]));
+  const firstCall = Object.fromEntries(variants.map((v) => [v.id, []]));
   for (let r = 0; r < cfg.coldStarts; r++) {
     log(`cold start ${r + 1}/${cfg.coldStarts}`);
     for (const v of rotate(variants, r)) {
       const ws = join(base, `cold-${v.id}`);
       mkdirSync(ws, { recursive: true });
+      writeFileSync(join(ws, 'hello.txt'), 'hello\n');
       const cmd = v.cmd ? v.cmd(ws)
         : stdioCommand('toolfs', { workspace: ws, jar: cfg.jar, java: v.java, jvmOpts: v.opts });
       // Spawn, initialize, and the first tools/list that lists the expected tools: what a client waits for.
@@ -433,15 +444,26 @@ async function coldStart() {
       const conn = await connectStdio(cmd);
       const { tools } = await conn.client.listTools();
       const ms = now() - t0;
+      // Then the first call, which needs the server itself: what the client's first tool use waits for.
+      const reference = v.id === 'reference';
+      const read = await conn.client.callTool(reference ? { name: 'read_text_file', arguments: { path: join(ws, 'hello.txt') } }
+        : { name: 'read', arguments: { file_path: 'hello.txt' } });
+      const callMs = now() - t0;
       await conn.close();
-      const want = TOOLS[v.id === 'reference' ? 'reference' : 'toolfs'].read;
+      const want = TOOLS[reference ? 'reference' : 'toolfs'].read;
       if (!tools.some((t) => t.name === want)) {
         throw new Error(`${v.label}: tools/list has no ${want}`);
       }
+      const got = (read.content ?? []).map((c) => c.text).join('\n');
+      if (read.isError || !got.includes('hello')) {
+        throw new Error(`${v.label}: the first read did not return the file: ${got}`);
+      }
       times[v.id].push(ms);
+      firstCall[v.id].push(callMs);
     }
   }
-  return variants.map((v) => ({ id: v.id, label: v.label, flags: v.flags, ...summarize(times[v.id]) }));
+  return variants.map((v) => ({ id: v.id, label: v.label, flags: v.flags, ...summarize(times[v.id]),
+    firstCall: summarize(firstCall[v.id]) }));
 }
 
 // ---- report
@@ -495,12 +517,15 @@ function report(info, samples, load, rss, cold, servers, floor) {
   if (cold) {
     const r = cold.find((c) => c.id === 'reference');
     for (const c of cold) {
-      coldRows.push([c.label, c.n, fmtMs(c.p50), fmtMs(Math.max(...[c.p99])), c.id === 'reference' ? '' : fmtRatio(r.p50 / c.p50)]);
+      const mine = c.id !== 'reference';
+      coldRows.push([c.label, c.n, fmtMs(c.p50), fmtMs(c.p99), mine ? fmtRatio(r.p50 / c.p50) : '',
+        fmtMs(c.firstCall.p50), fmtMs(c.firstCall.p99), mine ? fmtRatio(r.firstCall.p50 / c.firstCall.p50) : '']);
     }
-    coldTable = table(['cold start (spawn to first tools/list)', 'runs', 'p50 ms', 'max ms', 'ref/ours p50'], coldRows);
+    coldTable = table(['cold start (spawn to first tools/list; then to the first read answered)', 'runs', 'list p50 ms',
+      'list max ms', 'ref/ours list p50', 'read p50 ms', 'read max ms', 'ref/ours read p50'], coldRows);
     const best = cold.filter((c) => c.id !== 'reference').reduce((a, b) => (b.p50 < a.p50 ? b : a));
     targets.push({ what: `cold start, JVM mode (best: ${best.label}): no slower than the reference`, met: best.p50 <= r.p50,
-      value: `${fmtMs(best.p50)} vs ${fmtMs(r.p50)} ms` });
+      value: `${fmtMs(best.p50)} vs ${fmtMs(r.p50)} ms (its first read answered at ${fmtMs(best.firstCall.p50)} vs ${fmtMs(r.firstCall.p50)} ms)` });
   }
 
   const rssRows = servers.map((s) => [s.label, fmtNum(rss[s.id], 1), s.kind === 'reference' ? '' : fmtRatio(rss[ref.id] / rss[s.id])]);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Makes the sidecar's class archive at build time, so that it starts faster: one training run over stdio (initialize,
-# tools/list, read, write, edit, a refused call), at whose exit the JVM writes the classes it loaded and linked.
-# Then writes quarkus-app/jvm.args: the options of sidecar/jvm.args plus the archive, by its absolute path, so that
-# `java @…/quarkus-app/jvm.args -jar …/quarkus-run.jar` uses it from any folder.
+# Makes the sidecar start faster, at build time: one training run over stdio (initialize, tools/list, read, write,
+# edit, a refused call), at whose exit the JVM writes the classes it loaded and linked (the class archive), and whose
+# answers to initialize and tools/list are kept (tool-fs-handshake.jsonl: answered to a stdio client while the next
+# starts are still starting). Then writes quarkus-app/jvm.args: the options of sidecar/jvm.args plus both files, by
+# their absolute paths, so that `java @…/quarkus-app/jvm.args -jar …/quarkus-run.jar` uses them from any folder.
 #
 #   class-archive.sh <quarkus-app folder> <jvm.args> <java>
 #
@@ -16,6 +17,7 @@ options="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
 java="$3"
 jar="$app/quarkus-run.jar"
 out="$app/jvm.args"
+handshake="$app/tool-fs-handshake.jsonl"
 
 if [ ! -f "$jar" ]; then
   # Another packaging (an uber-jar, no jar at all): nothing to train, and no argument file.
@@ -29,7 +31,7 @@ if [ "${major:-0}" -ge 25 ]; then
 else
   archive="$app/tool-fs.jsa"; record="-XX:ArchiveClassesAtExit=$archive"; use="-XX:SharedArchiveFile=$archive"; kind="AppCDS archive"
 fi
-rm -f "$app/tool-fs.aot" "$app/tool-fs.jsa" "$out"
+rm -f "$app/tool-fs.aot" "$app/tool-fs.jsa" "$out" "$handshake"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -57,7 +59,7 @@ limit=()
 command -v timeout >/dev/null && limit=(timeout 300)
 if ! (cd "$work/ws" && env -u JDK_JAVA_OPTIONS -u JAVA_TOOL_OPTIONS ${limit[@]+"${limit[@]}"} "$java" "@$options" \
     "$record" "-Dquarkus.tool-fs.workspace.roots=$work/ws" -Dquarkus.tool-fs.sandbox.approval=deny \
-    -Dquarkus.tool-fs.policy.enabled=true -jar "$jar" --stdio < "$work/in.jsonl" > "$work/out.jsonl" 2> "$work/err.log"); then
+    -Dquarkus.tool-fs.policy.enabled=true -Dtool-fs.stdio.handshake= -jar "$jar" --stdio < "$work/in.jsonl" > "$work/out.jsonl" 2> "$work/err.log"); then
   echo "class-archive: the training run failed:" >&2
   cat "$work/err.log" >&2
   exit 1
@@ -79,18 +81,30 @@ expect 'FS_NOT_FOUND' 'the read of a missing file'
 expect 'INVALID_ARGUMENT' 'the call without arguments'
 [ "$(cat "$work/ws/notes.txt")" = "$(printf 'alpha\nBETA\ngamma')" ] || { echo "class-archive: the edit left the wrong bytes" >&2; exit 1; }
 
+# The server's own answers to the handshake, as it sent them, for the next starts to answer early.
+grep -E '^\{"jsonrpc":"2.0","id":1,"result":\{' "$work/out.jsonl" > "$handshake"
+grep -E '^\{"jsonrpc":"2.0","id":2,"result":\{"tools":' "$work/out.jsonl" >> "$handshake"
+[ "$(wc -l < "$handshake")" -eq 2 ] || { echo "class-archive: the training run's handshake answers are not one each" >&2; exit 1; }
+
+# Quoted, with \ and " escaped: unquoted, an argument file splits a path at a space and ends it at a #.
+quote() {
+  local q="${1//\\/\\\\}"
+  printf '"%s"\n' "${q//\"/\\\"}"
+}
 cp "$options" "$out"
+{
+  echo "# The handshake answers (initialize, tools/list) of the build's training run: a stdio client gets them while"
+  echo "# the sidecar is still starting. Made by class-archive.sh; rebuilt with every package."
+  quote "-Dtool-fs.stdio.handshake=$handshake"
+} >> "$out"
 if [ -s "$archive" ]; then
-  # Quoted, with \ and " escaped: unquoted, an argument file splits a path at a space and ends it at a #.
-  quoted="${use//\\/\\\\}"
-  quoted="\"${quoted//\"/\\\"}\""
   {
     echo "# The $kind made by the build for Java $version: classes loaded and linked ahead of the start."
     echo "# Another JDK ignores it with a warning on stderr. Made by class-archive.sh; rebuilt with every package."
     echo "# java: $java"
     # A JDK older than 24 does not know -XX:AOTCache: without this it would refuse to start instead of ignoring it.
     [ "$kind" = "AOT cache" ] && echo "-XX:+IgnoreUnrecognizedVMOptions"
-    echo "$quoted"
+    quote "$use"
   } >> "$out"
   echo "class-archive: $kind $archive ($(du -k "$archive" | cut -f1) KiB), options in $out"
 else

@@ -7,16 +7,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdirSync, existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ListRootsRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { jar, java, jvm, startHttp, tempWorkspace } from './sidecar.mjs';
 
 /** Connects a client with the given capabilities and request handlers, runs `use`, and always closes it. */
-async function withClient(transport, use, { capabilities = {}, handlers = [] } = {}) {
+async function withClient(transport, use, { capabilities = {}, handlers = [], notifications = [] } = {}) {
   const client = new Client({ name: 'tool-fs-test', version: '1.0.0' }, { capabilities });
   for (const [schema, handler] of handlers) client.setRequestHandler(schema, handler);
+  for (const [schema, handler] of notifications) client.setNotificationHandler(schema, handler);
   await client.connect(transport);
   try {
     return await use(client);
@@ -246,6 +247,98 @@ describe('stdio', () => {
     }
   });
 
+  /** Starts the stdio sidecar raw: send(message), answered(id), messages(), stdin's end and the exit code. */
+  function rawStdio(ws, extra = []) {
+    const child = spawn(java, [...jvm, ...extra, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => { out += c; });
+    child.stderr.on('data', (c) => { err += c; });
+    const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    const messages = () => out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    return {
+      send: (m) => child.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n'),
+      messages,
+      err: () => err,
+      answered: (id) => new Promise((resolve, reject) => {
+        const giveUp = setTimeout(() => { clearInterval(poll); reject(new Error(`no answer to ${id}; stdout: ${out}; stderr: ${err}`)); }, 20000);
+        const poll = setInterval(() => {
+          const m = messages().find((x) => x.id === id && !x.method);
+          if (m) { clearInterval(poll); clearTimeout(giveUp); resolve(m); }
+        }, 20);
+      }),
+      end: async () => {
+        child.stdin.end();
+        return Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 20000))]);
+      },
+      exited,
+    };
+  }
+
+  const handshake = (s, version = '2025-11-25') => {
+    s.send({ id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    s.send({ method: 'notifications/initialized' });
+    s.send({ id: 2, method: 'tools/list' });
+  };
+
+  // The build records the server's handshake answers and names them in the JVM options (src/build/class-archive.sh).
+  const recorded = jvm.length > 0 && /^"?-Dtool-fs\.stdio\.handshake=/m.test(readFileSync(jvm[0].slice(1), 'utf8'));
+  test('the recorded handshake is answered before the application has started', { skip: !recorded && 'no recorded handshake in the JVM options' }, async () => {
+    // A workspace that does not exist: the application fails to start, yet the client has its tools.
+    const s = rawStdio(tempWorkspace(), ['-Dquarkus.tool-fs.workspace.roots=/no/such/tool-fs/workspace']);
+    handshake(s);
+    assert.equal((await s.answered(1)).result.protocolVersion, '2025-11-25');
+    assert.deepEqual((await s.answered(2)).result.tools.map((t) => t.name), ['read', 'read_image', 'write', 'edit']);
+    assert.equal(await s.exited, 1);
+    assert.match(s.err(), /Failed to start/);
+  });
+
+  test('the early answers are the ones the server gives itself', { skip: !recorded && 'no recorded handshake in the JVM options' }, async () => {
+    const ws = tempWorkspace();
+    writeFileSync(join(ws, 'a.txt'), 'a\n');
+    const run = async (extra) => {
+      const s = rawStdio(ws, extra);
+      handshake(s);
+      await s.answered(2);
+      s.send({ id: 3, method: 'tools/call', params: { name: 'read', arguments: { file_path: 'a.txt' } } });
+      await s.answered(3);
+      s.send({ id: 4, method: 'tools/list' });
+      await s.answered(4);
+      assert.equal(await s.end(), 0);
+      return s.messages();
+    };
+    const early = await run([]);
+    const late = await run(['-Dtool-fs.stdio.handshake=']);
+    // The same messages, in the same order, as without early answers: each request answered once, no list change.
+    assert.deepEqual(early, late);
+    assert.deepEqual(early.map((m) => m.id), [1, 2, 3, 4]);
+    assert.deepEqual(early[1].result, early[3].result);
+  });
+
+  test('a tool the run disables is announced as a change of the early tool list', { skip: !recorded && 'no recorded handshake in the JVM options' }, async () => {
+    const ws = tempWorkspace();
+    let changed;
+    const notified = new Promise((resolve) => { changed = resolve; });
+    await withClient(stdio(ws, ['-Dquarkus.tool-fs.tools."write".enabled=false']), async (client) => {
+      assert.equal(client.getServerCapabilities().tools.listChanged, true);
+      const first = (await client.listTools()).tools.map((t) => t.name);
+      assert.deepEqual(first, ['read', 'read_image', 'write', 'edit'], 'the recorded list, answered before the start');
+      await Promise.race([notified, new Promise((_, reject) => setTimeout(() => reject(new Error('no tools/list_changed')), 20000))]);
+      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['read', 'read_image', 'edit']);
+      await assert.rejects(client.callTool({ name: 'write', arguments: { file_path: 'x.txt', content: 'x' } }),
+        (e) => e.code === -32602 && e.data === 'Tool not found: write');
+      assert.equal(existsSync(join(ws, 'x.txt')), false);
+    }, { notifications: [[ToolListChangedNotificationSchema, () => changed()]] });
+  });
+
+  test('without its recorded handshake the server answers it after the start, and says why', async () => {
+    const s = rawStdio(tempWorkspace(), ['-Dtool-fs.stdio.handshake=/no/such/handshake.jsonl']);
+    handshake(s);
+    assert.deepEqual((await s.answered(2)).result.tools.map((t) => t.name), ['read', 'read_image', 'write', 'edit']);
+    assert.equal(await s.end(), 0);
+    assert.match(s.err(), /WARN .*the build's recorded handshake was not used.*\/no\/such\/handshake\.jsonl/);
+  });
+
   test('stdout carries only protocol messages, and the process exits 0 when stdin closes', async () => {
     const ws = tempWorkspace();
     const child = spawn(java, [...jvm, '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -268,12 +361,12 @@ describe('stdio', () => {
     assert.equal(code, 0);
     const messages = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
     for (const m of messages) assert.equal(m.jsonrpc, '2.0');
-    for (const m of messages.slice(0, 2)) {
-      assert.equal(m.id, null);
-      assert.equal(m.error.code, -32700);
-    }
-    assert.equal(messages[2].id, 1);
-    assert.ok(messages[2].result.serverInfo);
+    // In any order: the recorded handshake answers initialize before the server runs and answers the other two.
+    const errors = messages.filter((m) => m.id === null);
+    assert.equal(errors.length, 2);
+    for (const m of errors) assert.equal(m.error.code, -32700);
+    assert.equal(messages.length, 3);
+    assert.ok(messages.find((m) => m.id === 1).result.serverInfo);
     // A clean start leaves no warning in the client's log of the server (stderr).
     assert.doesNotMatch(err, /WARN|warning/, err);
   });

@@ -1,6 +1,13 @@
 package dev.toolfs.sidecar;
 
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
 import java.util.Arrays;
+
+import dev.toolfs.transport.mcp.StdioChannel;
 
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -11,6 +18,13 @@ import io.quarkus.runtime.annotations.QuarkusMain;
  */
 @QuarkusMain
 public class SidecarMain {
+
+    /**
+     * The JVM system property naming the handshake answers the build recorded (the argument file the build writes sets
+     * it): with it, a stdio client gets its {@code initialize} and {@code tools/list} answers while the application
+     * is still starting. Empty or unset: the client waits for the start-up.
+     */
+    public static final String HANDSHAKE_PROPERTY = "tool-fs.stdio.handshake";
 
     public static void main(String... args) {
         if (Arrays.asList(args).contains("--stdio")) {
@@ -29,9 +43,19 @@ public class SidecarMain {
                     && System.getenv("QUARKUS_TOOL_FS_SANDBOX_APPROVAL") == null) {
                 System.setProperty("quarkus.tool-fs.sandbox.approval", "deny");
             }
+            // The protocol owns stdout from the first moment; anything else that prints goes to stderr.
+            openStdio(System.getProperty(HANDSHAKE_PROPERTY));
+            System.setOut(System.err);
             Quarkus.run(StdioApplication.class, args);
         } else {
             Quarkus.run(args);
         }
+    }
+
+    /** Opens MCP's stdio on this process's stdin and stdout, answering the handshake from {@code handshake} if set. */
+    static StdioChannel openStdio(String handshake) {
+        // Buffered, so a message and its line break leave in one write; each message is flushed.
+        OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+        return StdioChannel.open(System.in, protocol, handshake == null || handshake.isBlank() ? null : Path.of(handshake));
     }
 }

@@ -1,15 +1,13 @@
 package dev.toolfs.sidecar;
 
-import java.io.BufferedOutputStream;
-import java.io.FileOutputStream;
-import java.io.FileDescriptor;
-import java.io.OutputStream;
+import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.fs.local.Workspace;
 import dev.toolfs.runtime.ToolRuntime;
+import dev.toolfs.transport.mcp.StdioChannel;
 import dev.toolfs.transport.mcp.StdioMcpServer;
 import io.quarkus.arc.Arc;
 import io.quarkus.runtime.QuarkusApplication;
@@ -17,19 +15,22 @@ import io.quarkus.runtime.QuarkusApplication;
 /** The {@code --stdio} mode: serve MCP on stdin/stdout until stdin closes, then exit cleanly. */
 public class StdioApplication implements QuarkusApplication {
 
+    private static final Logger LOG = Logger.getLogger(StdioApplication.class);
+
     @Override
     public int run(String... args) throws Exception {
-        // The protocol owns stdout; anything else that prints goes to stderr.
-        // Buffered, so a message and its line break leave in one write; the transport flushes after each message.
-        OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
-        System.setOut(System.err);
+        // Opened by SidecarMain as the process started, so that the handshake was answered while this started.
+        StdioChannel channel = StdioChannel.opened().orElseGet(() -> SidecarMain.openStdio(null));
+        channel.handshakeProblem().ifPresent(problem -> LOG.warnf(
+                "MCP stdio: the build's recorded handshake was not used, so the client waited for the start-up: %s",
+                problem));
         var container = Arc.container();
         StdioMcpServer server = new StdioMcpServer(container.instance(ToolRuntime.class).get(),
                 container.instance(ObjectMapper.class).get(), container.instance(Workspace.class).get(),
                 getClass().getPackage().getImplementationVersion() == null ? "dev"
                         : getClass().getPackage().getImplementationVersion(),
                 container.instance(ToolFsConfig.class).get().sandbox().approvalTimeout());
-        server.serve(System.in, protocol);
+        server.serve(channel);
         return 0;
     }
 }

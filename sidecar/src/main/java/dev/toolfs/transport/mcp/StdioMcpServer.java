@@ -1,8 +1,6 @@
 package dev.toolfs.transport.mcp;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,16 +60,18 @@ public final class StdioMcpServer {
         this.approvalTimeout = approvalTimeout;
     }
 
-    /** Serves the protocol on {@code in}/{@code out} and returns once {@code in} ends (or {@code out} breaks). */
-    public void serve(InputStream in, OutputStream out) throws InterruptedException {
+    /** Serves the protocol on {@code channel} and returns once its input ends (or its output breaks). */
+    public void serve(StdioChannel channel) throws InterruptedException {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
-        StdioTransport transport = new StdioTransport(json, mapper, in, out);
+        StdioTransport transport = new StdioTransport(json, mapper, channel);
         McpSyncServer server = McpServer.sync(transport)
                 .jsonMapper(json)
                 .requestTimeout(approvalTimeout)
                 .serverInfo("tool-fs", version)
                 .instructions(McpTexts.instructions())
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                // The tool list can change once: when the channel answered tools/list from the build's recording
+                // and this run's configuration disables a tool (see StdioTransport).
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
                 .tools(specifications(json))
                 // The tools check their own arguments and answer with the contract's errors (INVALID_ARGUMENT and
                 // its message, as over REST and HTTP); the SDK's check would answer first, in its own words.

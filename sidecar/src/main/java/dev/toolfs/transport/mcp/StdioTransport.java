@@ -2,13 +2,10 @@ package dev.toolfs.transport.mcp;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -42,7 +40,9 @@ import reactor.core.publisher.Mono;
  * to bytes, which cost a fifth of the sidecar's time in the benchmark.
  *
  * <p>
- * Here the reader only reads. Answers to the server's own requests and the client's notifications are handled at
+ * Here the {@link StdioChannel}'s reader only reads (from the process's start: the channel answers the handshake
+ * while the application starts, and this transport leaves the server's second answers to those requests unsent).
+ * Answers to the server's own requests and the client's notifications are handled at
  * once (a request waiting for {@code notifications/initialized} must not hold up that very notification); the
  * client's requests run in arrival order on one call thread. A message is written as UTF-8 straight from Jackson,
  * under a lock, by the thread that sends it. When the input ends, or the output breaks, the server's requests still
@@ -56,13 +56,13 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
 
-    /** The longest message read; a longer line is answered with an error and skipped. */
-    static final int MAX_MESSAGE_CHARS = 64 * 1024 * 1024;
-
     private final McpJsonMapper json;
     private final ObjectWriter writer;
-    private final InputStream in;
+    private final ObjectMapper mapper;
+    private final StdioChannel channel;
     private final OutputStream out;
+    /** The requests the channel answered before the server ran, by id: the server's answers to them are not sent. */
+    private final Map<String, StdioHandshake.EarlyAnswer> answeredEarly = new ConcurrentHashMap<>();
     private final ExecutorService calls;
     /** The message being written; guarded by {@code out}. */
     private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
@@ -71,21 +71,22 @@ public final class StdioTransport implements McpServerTransportProvider {
     private volatile McpServerSession session;
     private volatile boolean closing;
 
-    public StdioTransport(McpJsonMapper json, ObjectMapper mapper, InputStream in, OutputStream out) {
+    public StdioTransport(McpJsonMapper json, ObjectMapper mapper, StdioChannel channel) {
         this.json = json;
         // One call at a time, in arrival order: two call threads served 8 concurrent callers no faster on 2 CPUs
         // (the client needs the CPUs too), and one connection's calls keep the order they were sent in.
         this.calls = Executors.newSingleThreadExecutor(r -> daemon(r, "mcp-stdio-calls"));
         // Indentation would put line breaks between tokens, and a line break ends a message.
         this.writer = mapper.writer().without(SerializationFeature.INDENT_OUTPUT);
-        this.in = in;
-        this.out = out;
+        this.mapper = mapper;
+        this.channel = channel;
+        this.out = channel.out();
     }
 
     @Override
     public void setSessionFactory(McpServerSession.Factory factory) {
         session = factory.create(new SessionTransport());
-        daemon(this::readMessages, "mcp-stdio-reader").start();
+        channel.attach(new Input());
     }
 
     /** Returns once the input has ended or the output has broken. */
@@ -133,22 +134,34 @@ public final class StdioTransport implements McpServerTransportProvider {
         ended.countDown();
     }
 
-    private void readMessages() {
-        try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
-            LineReader lines = new LineReader(reader, MAX_MESSAGE_CHARS);
-            for (String line; (line = lines.next()) != null && !closing;) {
-                if (line == LineReader.TOO_LONG) {
-                    answerError(null, McpSchema.ErrorCodes.INVALID_REQUEST,
-                            "the message is longer than " + MAX_MESSAGE_CHARS + " characters");
-                } else if (!line.isBlank()) {
-                    dispatch(line);
-                }
+    /** The channel's lines, as they come (the kept ones first). */
+    private final class Input implements StdioChannel.Receiver {
+
+        @Override
+        public void answeredEarly(List<StdioHandshake.EarlyAnswer> answers) {
+            for (StdioHandshake.EarlyAnswer a : answers) {
+                answeredEarly.put(a.id(), a);
             }
-        } catch (IOException | RuntimeException | OutOfMemoryError e) {
-            if (!closing) {
-                LOG.warnf(e, "MCP stdio: reading the input failed; stopping");
+        }
+
+        @Override
+        public void line(String line) {
+            if (closing) {
+                return;
             }
-        } finally {
+            if (line == StdioChannel.LineReader.TOO_LONG) {
+                answerError(null, McpSchema.ErrorCodes.INVALID_REQUEST,
+                        "the message is longer than " + StdioChannel.MAX_MESSAGE_CHARS + " characters");
+            } else if (!line.isBlank()) {
+                dispatch(line);
+            }
+        }
+
+        @Override
+        public void ended(Throwable failure) {
+            if (failure != null && !closing) {
+                LOG.warnf(failure, "MCP stdio: reading the input failed; stopping");
+            }
             end();
         }
     }
@@ -168,19 +181,26 @@ public final class StdioTransport implements McpServerTransportProvider {
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
         } else if (message instanceof McpSchema.JSONRPCNotification) {
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a notification could not be handled"));
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())) {
+            // Handled before the next message is read: the session takes the client's capabilities (roots,
+            // elicitation) from the initialize it has handled when notifications/initialized comes, and a client
+            // sends that as soon as it has its answer, at once when the channel answered early. It only sets state.
+            handle(message, r.id());
         } else {
             Object id = message instanceof McpSchema.JSONRPCRequest r ? r.id() : null;
-            onCallThread(() -> {
-                try {
-                    session.handle(message).block();
-                } catch (Throwable e) {
-                    // The session answers a failing handler itself; what escapes is fatal or a broken output.
-                    LOG.warnf(e, "MCP stdio: request %s failed", id);
-                    if (id != null && !closing) {
-                        answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e);
-                    }
-                }
-            });
+            onCallThread(() -> handle(message, id));
+        }
+    }
+
+    private void handle(McpSchema.JSONRPCMessage request, Object id) {
+        try {
+            session.handle(request).block();
+        } catch (Throwable e) {
+            // The session answers a failing handler itself; what escapes is fatal or a broken output.
+            LOG.warnf(e, "MCP stdio: request %s failed", id);
+            if (id != null && !closing) {
+                answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e);
+            }
         }
     }
 
@@ -209,6 +229,14 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
 
     private void write(Object message) {
+        if (!answeredEarly.isEmpty() && message instanceof McpSchema.JSONRPCResponse response
+                && response.id() != null) {
+            StdioHandshake.EarlyAnswer early = answeredEarly.remove(StdioHandshake.idKey(mapper, response.id()));
+            if (early != null) {
+                compare(early, response);
+                return;
+            }
+        }
         try {
             synchronized (out) {
                 // Serialized whole into a buffer kept between messages (a third of a read's allocations were a new
@@ -228,6 +256,30 @@ public final class StdioTransport implements McpServerTransportProvider {
             }
             end();
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The server's own answer to a request the channel answered early, which the client does not see: a different
+     * tool list is announced as a change, so that the client lists the tools again.
+     */
+    private void compare(StdioHandshake.EarlyAnswer early, McpSchema.JSONRPCResponse response) {
+        JsonNode actual = response.error() != null ? null : mapper.valueToTree(response.result());
+        try {
+            if (mapper.readTree(early.result()).equals(actual)) {
+                return;
+            }
+        } catch (IOException e) {
+            // Not JSON: it differs.
+        }
+        if (McpSchema.METHOD_TOOLS_LIST.equals(early.method())) {
+            LOG.debug("MCP stdio: the tools differ from the build's recorded list; notifying the client");
+            session.sendNotification(McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null)
+                    .subscribe(null, e -> LOG.debugf(e, "MCP stdio: could not notify the tool list change"));
+        } else {
+            LOG.warnf("MCP stdio: the build's recorded answer to %s differs from this server's (%s instead of %s);"
+                    + " rebuild the sidecar so that its recording matches", early.method(), early.result(),
+                    response.error() != null ? response.error() : actual);
         }
     }
 
@@ -267,77 +319,6 @@ public final class StdioTransport implements McpServerTransportProvider {
         @Override
         public void close() {
             closing = true;
-        }
-    }
-
-    /**
-     * Lines from a reader, read in blocks (not a character at a time), each at most {@code max} characters: a longer
-     * one is skipped whole and reported as {@link #TOO_LONG}.
-     */
-    static final class LineReader {
-
-        static final String TOO_LONG = new String("(too long)");
-
-        private final Reader reader;
-        private final int max;
-        private final char[] buf = new char[64 * 1024];
-        private int pos;
-        private int limit;
-
-        LineReader(Reader reader, int max) {
-            this.reader = reader;
-            this.max = max;
-        }
-
-        /** The next line without its line break ({@code \n} or {@code \r\n}), or null at the end of the input. */
-        String next() throws IOException {
-            StringBuilder line = null;
-            boolean tooLong = false;
-            while (true) {
-                if (pos == limit) {
-                    limit = reader.read(buf, 0, buf.length);
-                    pos = 0;
-                    if (limit <= 0) {
-                        limit = 0;
-                        if (line == null && !tooLong) {
-                            return null;
-                        }
-                        return tooLong ? TOO_LONG : strip(line);
-                    }
-                }
-                int start = pos;
-                while (pos < limit && buf[pos] != '\n') {
-                    pos++;
-                }
-                int len = pos - start;
-                if (!tooLong) {
-                    int have = line == null ? 0 : line.length();
-                    if (have + len > max) {
-                        tooLong = true;
-                        line = null;
-                    } else {
-                        if (line == null) {
-                            if (pos < limit) {
-                                // The whole line is in the buffer: one copy, into its string.
-                                pos++;
-                                int n = len > 0 && buf[start + len - 1] == '\r' ? len - 1 : len;
-                                return new String(buf, start, n);
-                            }
-                            line = new StringBuilder(Math.max(len * 2, 256));
-                        }
-                        line.append(buf, start, len);
-                    }
-                }
-                if (pos < limit) {
-                    pos++; // the line break
-                    return tooLong ? TOO_LONG : strip(line);
-                }
-            }
-        }
-
-        private static String strip(StringBuilder line) {
-            int n = line.length();
-            return n > 0 && line.charAt(n - 1) == '\r' ? line.substring(0, n - 1) : line.toString();
         }
     }
 }

@@ -30,9 +30,9 @@ class LineReaderTest {
         List<String> lines = read("short\n" + "x".repeat(50) + "\nnext\n" + "y".repeat(11), 10);
         assertThat(lines).hasSize(4);
         assertThat(lines.get(0)).isEqualTo("short");
-        assertThat(lines.get(1)).isSameAs(StdioTransport.LineReader.TOO_LONG);
+        assertThat(lines.get(1)).isSameAs(StdioChannel.LineReader.TOO_LONG);
         assertThat(lines.get(2)).isEqualTo("next");
-        assertThat(lines.get(3)).isSameAs(StdioTransport.LineReader.TOO_LONG);
+        assertThat(lines.get(3)).isSameAs(StdioChannel.LineReader.TOO_LONG);
     }
 
     @Property
@@ -48,7 +48,7 @@ class LineReaderTest {
             }
         };
         List<String> got = new ArrayList<>();
-        StdioTransport.LineReader reader = new StdioTransport.LineReader(slow, 1000);
+        StdioChannel.LineReader reader = new StdioChannel.LineReader(slow, 1000);
         for (String line; (line = reader.next()) != null;) {
             got.add(line);
         }
@@ -57,7 +57,7 @@ class LineReaderTest {
 
     private static List<String> read(String text, int max) throws IOException {
         List<String> lines = new ArrayList<>();
-        StdioTransport.LineReader reader = new StdioTransport.LineReader(new StringReader(text), max);
+        StdioChannel.LineReader reader = new StdioChannel.LineReader(new StringReader(text), max);
         for (String line; (line = reader.next()) != null;) {
             lines.add(line);
         }

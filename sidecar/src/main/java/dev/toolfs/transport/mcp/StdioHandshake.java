@@ -1,0 +1,212 @@
+package dev.toolfs.transport.mcp;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import reactor.core.publisher.Mono;
+
+/**
+ * The MCP handshake ({@code initialize}, then {@code tools/list}) answered from the answers the build recorded, while
+ * the application is still starting: an MCP client lists a server's tools as soon as it has started it, and the first
+ * tool call comes only after the model's first turn, so the start-up no longer holds up the client's own.
+ *
+ * <p>
+ * Only what is known in advance is answered: the first {@code initialize} asking for a protocol version the server
+ * speaks, and after it a {@code tools/list} without a cursor. Every other message waits for the server. Once it runs,
+ * the server answers the same requests again, unseen by the client, and the transport compares: a different tool
+ * list (a tool disabled by the run's configuration) is announced with {@code notifications/tools/list_changed}.
+ *
+ * <p>
+ * It runs before the application, so it parses with Jackson's streaming parser only (a first {@code ObjectMapper}
+ * costs tens of milliseconds to set up) and writes its answers from the recorded text. Not thread-safe: one reader
+ * thread asks it.
+ */
+public final class StdioHandshake {
+
+    /** A request answered here, its id as JSON text, and the result sent as JSON text, for the comparison. */
+    public record EarlyAnswer(String method, String id, String result) {
+    }
+
+    /** The line to write, and what it answered. */
+    public record Answer(String line, EarlyAnswer answered) {
+    }
+
+    private static final String VERSION_FIELD = "{\"protocolVersion\":\"";
+
+    private final JsonFactory json = new JsonFactory();
+    /** The recorded initialize result after its protocol version's closing quote. */
+    private final String initializeRest;
+    private final String toolsResult;
+    private final List<String> protocolVersions;
+    private boolean initialized;
+
+    StdioHandshake(String initializeRest, String toolsResult, List<String> protocolVersions) {
+        this.initializeRest = initializeRest;
+        this.toolsResult = toolsResult;
+        this.protocolVersions = protocolVersions;
+    }
+
+    /**
+     * Reads the build's recording: two lines, the server's answer to {@code initialize} (id 1) and then to
+     * {@code tools/list} (id 2), as the build's training run received them.
+     */
+    public static StdioHandshake load(Path file) throws IOException {
+        List<String> lines = new ArrayList<>(2);
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (!line.isBlank()) {
+                lines.add(line);
+            }
+        }
+        String initialize = lines.size() == 2 ? result(lines.get(0), "1") : null;
+        String tools = lines.size() == 2 ? result(lines.get(1), "2") : null;
+        int versionEnd = initialize != null && initialize.startsWith(VERSION_FIELD)
+                ? initialize.indexOf('"', VERSION_FIELD.length())
+                : -1;
+        if (versionEnd < 0 || tools == null || !tools.startsWith("{\"tools\":[")) {
+            throw new IOException(file + " does not hold the answers to initialize and tools/list, one a line");
+        }
+        return new StdioHandshake(initialize.substring(versionEnd + 1), tools, sdkProtocolVersions());
+    }
+
+    /** The result's JSON text of a recorded answer line with the given id, or null. */
+    private static String result(String line, String id) {
+        String prefix = "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":";
+        return line.startsWith(prefix) && line.endsWith("}") ? line.substring(prefix.length(), line.length() - 1) : null;
+    }
+
+    /** The answer to {@code line}, when it is one this handshake may give before the server runs. */
+    public Optional<Answer> answer(String line) {
+        Request request;
+        try {
+            request = Request.parse(json, line);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        if (request == null) {
+            return Optional.empty();
+        }
+        if (McpSchema.METHOD_INITIALIZE.equals(request.method) && !initialized) {
+            if (request.protocolVersion == null || !protocolVersions.contains(request.protocolVersion)) {
+                // The server decides what to answer a version it does not speak.
+                return Optional.empty();
+            }
+            initialized = true;
+            return Optional.of(answer(request, VERSION_FIELD + request.protocolVersion + '"' + initializeRest));
+        }
+        if (McpSchema.METHOD_TOOLS_LIST.equals(request.method) && initialized && !request.hasCursor) {
+            return Optional.of(answer(request, toolsResult));
+        }
+        return Optional.empty();
+    }
+
+    private static Answer answer(Request request, String result) {
+        String line = "{\"jsonrpc\":\"2.0\",\"id\":" + request.id + ",\"result\":" + result + "}";
+        return new Answer(line, new EarlyAnswer(request.method, request.id, result));
+    }
+
+    /** A JSON-RPC id as JSON text, so that the number 1 and the string "1" stay apart: the SDK's ids, keyed alike. */
+    static String idKey(ObjectMapper mapper, Object id) {
+        try {
+            return mapper.writeValueAsString(id);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The protocol versions the SDK's server negotiates, which a transport provider does not change by default. */
+    static List<String> sdkProtocolVersions() {
+        return new McpServerTransportProvider() {
+            @Override
+            public void setSessionFactory(McpServerSession.Factory sessionFactory) {
+            }
+
+            @Override
+            public Mono<Void> notifyClients(String method, Object params) {
+                return Mono.empty();
+            }
+
+            @Override
+            public Mono<Void> closeGracefully() {
+                return Mono.empty();
+            }
+        }.protocolVersions();
+    }
+
+    /** What the handshake needs of a JSON-RPC request: its id (as JSON text), method, and two of its params. */
+    private static final class Request {
+        String id;
+        String method;
+        String protocolVersion;
+        boolean hasCursor;
+        boolean validParams = true;
+
+        /** The request on this line, or null when it is not a JSON-RPC 2.0 request with a string or integer id. */
+        static Request parse(JsonFactory json, String line) throws IOException {
+            Request r = new Request();
+            boolean version = false;
+            try (JsonParser p = json.createParser(line)) {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
+                    return null;
+                }
+                for (JsonToken t; (t = p.nextToken()) == JsonToken.FIELD_NAME;) {
+                    String field = p.currentName();
+                    JsonToken value = p.nextToken();
+                    switch (field) {
+                        case "jsonrpc" -> version = value == JsonToken.VALUE_STRING && "2.0".equals(p.getText());
+                        case "id" -> r.id = value == JsonToken.VALUE_STRING ? quote(p.getText())
+                                : value == JsonToken.VALUE_NUMBER_INT ? p.getText() : null;
+                        case "method" -> r.method = value == JsonToken.VALUE_STRING ? p.getText() : null;
+                        case "params" -> r.params(p, value);
+                        default -> {
+                        }
+                    }
+                    // Past a value that is an object or an array (params are read to their end already).
+                    p.skipChildren();
+                }
+                if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null) {
+                    return null;
+                }
+            }
+            return version && r.id != null && r.method != null && r.validParams ? r : null;
+        }
+
+        private void params(JsonParser p, JsonToken value) throws IOException {
+            if (value == JsonToken.VALUE_NULL) {
+                return;
+            }
+            if (value != JsonToken.START_OBJECT) {
+                validParams = false;
+                return;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                if ("protocolVersion".equals(field) && v == JsonToken.VALUE_STRING) {
+                    protocolVersion = p.getText();
+                } else if ("cursor".equals(field)) {
+                    hasCursor = true;
+                }
+                p.skipChildren();
+            }
+        }
+
+        private static String quote(String s) {
+            return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + '"';
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package dev.toolfs.transport.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+class StdioChannelTest {
+
+    /** Records what the channel hands over. */
+    static final class Recorder implements StdioChannel.Receiver {
+        final List<StdioHandshake.EarlyAnswer> early = new ArrayList<>();
+        final List<String> lines = new ArrayList<>();
+        final CompletableFuture<Throwable> end = new CompletableFuture<>();
+
+        @Override
+        public synchronized void answeredEarly(List<StdioHandshake.EarlyAnswer> answers) {
+            assertThat(lines).as("early answers come before any line").isEmpty();
+            early.addAll(answers);
+        }
+
+        @Override
+        public synchronized void line(String line) {
+            lines.add(line);
+        }
+
+        @Override
+        public void ended(Throwable failure) {
+            end.complete(failure);
+        }
+    }
+
+    /** The output, safe to read while the channel's thread writes (the channel writes under its lock). */
+    static String written(ByteArrayOutputStream out) {
+        synchronized (out) {
+            return out.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    static void await(ByteArrayOutputStream out, int lines) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (written(out).split("\n", -1).length <= lines && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
+    void answersTheHandshakeBeforeTheServerAttachesThenHandsOverEveryLineInOrder() throws Exception {
+        Path recording = StdioHandshakeTest.recording(StdioHandshakeTest.INITIALIZE, StdioHandshakeTest.TOOLS);
+        PipedOutputStream client = new PipedOutputStream();
+        PipedInputStream in = new PipedInputStream(client, 1 << 16);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StdioChannel channel = StdioChannel.open(in, out, recording);
+
+        String init = StdioHandshakeTest.initialize(1, "2025-06-18");
+        String initialized = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"read\"}}";
+        client.write((init + "\n" + initialized + "\n" + list + "\r\n" + call + "\n").getBytes(StandardCharsets.UTF_8));
+        client.flush();
+        await(out, 2);
+        String[] answers = written(out).split("\n");
+        assertThat(answers).hasSize(2);
+        assertThat(answers[0]).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\"");
+        assertThat(answers[1]).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"tools\":[{\"name\":\"read\"}]}}");
+
+        Recorder server = new Recorder();
+        channel.attach(server);
+        String later = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}";
+        client.write((later + "\n").getBytes(StandardCharsets.UTF_8));
+        client.close();
+
+        assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
+        assertThat(server.early).extracting(StdioHandshake.EarlyAnswer::method, StdioHandshake.EarlyAnswer::id)
+                .containsExactly(tuple("initialize", "1"),
+                        tuple("tools/list", "2"));
+        synchronized (server) {
+            // Every line, the answered ones too (the server answers them again, unseen), in order.
+            assertThat(server.lines).containsExactly(init, initialized, list, call, later);
+        }
+        assertThat(written(out).split("\n")).as("once attached, the channel answers nothing itself").hasSize(2);
+        assertThat(channel.handshakeProblem()).isEmpty();
+    }
+
+    @Test
+    void withoutARecordingKeepsEverythingForTheServerAndSaysWhy() throws Exception {
+        byte[] input = (StdioHandshakeTest.initialize(1, "2025-06-18") + "\n").getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StdioChannel channel = StdioChannel.open(new ByteArrayInputStream(input), out, Path.of("/no/such/recording"));
+        Recorder server = new Recorder();
+        // Attached after the input may already have ended: the end is handed over as well.
+        Thread.sleep(50);
+        channel.attach(server);
+        assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
+        assertThat(server.lines).containsExactly(StdioHandshakeTest.initialize(1, "2025-06-18"));
+        assertThat(server.early).isEmpty();
+        assertThat(written(out)).isEmpty();
+        assertThat(channel.handshakeProblem()).hasValueSatisfying(p -> assertThat(p).contains("/no/such/recording"));
+    }
+
+    @Test
+    void noRecordingAskedForIsNoProblem() throws Exception {
+        StdioChannel channel = StdioChannel.open(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), null);
+        Recorder server = new Recorder();
+        channel.attach(server);
+        assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
+        assertThat(channel.handshakeProblem()).isEmpty();
+        assertThat(StdioChannel.opened()).isPresent();
+    }
+
+    @Test
+    void aFailingInputEndsTheChannelWithTheFailure() throws Exception {
+        InputStream broken = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("gone");
+            }
+        };
+        StdioChannel channel = StdioChannel.open(broken, new ByteArrayOutputStream(), null);
+        Recorder server = new Recorder();
+        channel.attach(server);
+        assertThat(server.end.get(10, TimeUnit.SECONDS)).hasMessage("gone");
+    }
+}
