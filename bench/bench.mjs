@@ -412,7 +412,7 @@ async function coldStart() {
   // The documented start: the options the build wrote, with the class archive it made (src/build/class-archive.sh).
   const archive = archiveIn(cfg.jvmArgs);
   if (archive && cfg.jvmArgs !== cfg.baseJvmArgs) {
-    variants.push({ id: 'toolfs-built', label: `Tool FS (stdio), ${jdk} + the build's ${archive.endsWith('.aot') ? 'AOT cache' : 'AppCDS archive'}`,
+    variants.push({ id: 'toolfs-built', label: `Tool FS (stdio), ${jdk} + the build's ${archive.endsWith('.aot') ? 'AOT cache' : 'AppCDS archive'}${handshakeIn(cfg.jvmArgs) ? ' and handshake' : ''}`,
       java: cfg.java, opts: sidecarOpts, flags: `@${cfg.jvmArgs} (${archive})` });
   }
   if (cfg.jdk25) {

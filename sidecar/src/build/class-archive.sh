@@ -52,12 +52,18 @@ call() { # id, tool, arguments
   call 8 read '{}'
 } > "$work/in.jsonl"
 
-# The training run ends when its input does; the JVM then writes the archive. It serves its scratch folder whatever
-# the environment says (system properties win over QUARKUS_* variables), takes no JVM options from the environment,
-# and may not hang the build.
+# The training run ends when its input does; the JVM then writes the archive. It runs with the jar's own
+# configuration only (no QUARKUS_* or SMALLRYE_* variables: its tool list is recorded), takes no JVM options from
+# the environment, and may not hang the build.
+clean=()
+for name in $(compgen -e); do
+  case "$name" in
+    QUARKUS_*|SMALLRYE_*|JDK_JAVA_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS) clean+=(-u "$name") ;;
+  esac
+done
 limit=()
 command -v timeout >/dev/null && limit=(timeout 300)
-if ! (cd "$work/ws" && env -u JDK_JAVA_OPTIONS -u JAVA_TOOL_OPTIONS ${limit[@]+"${limit[@]}"} "$java" "@$options" \
+if ! (cd "$work/ws" && env ${clean[@]+"${clean[@]}"} ${limit[@]+"${limit[@]}"} "$java" "@$options" \
     "$record" "-Dquarkus.tool-fs.workspace.roots=$work/ws" -Dquarkus.tool-fs.sandbox.approval=deny \
     -Dquarkus.tool-fs.policy.enabled=true -Dtool-fs.stdio.handshake= -jar "$jar" --stdio < "$work/in.jsonl" > "$work/out.jsonl" 2> "$work/err.log"); then
   echo "class-archive: the training run failed:" >&2
@@ -82,9 +88,15 @@ expect 'INVALID_ARGUMENT' 'the call without arguments'
 [ "$(cat "$work/ws/notes.txt")" = "$(printf 'alpha\nBETA\ngamma')" ] || { echo "class-archive: the edit left the wrong bytes" >&2; exit 1; }
 
 # The server's own answers to the handshake, as it sent them, for the next starts to answer early.
-grep -E '^\{"jsonrpc":"2.0","id":1,"result":\{' "$work/out.jsonl" > "$handshake"
-grep -E '^\{"jsonrpc":"2.0","id":2,"result":\{"tools":' "$work/out.jsonl" >> "$handshake"
-[ "$(wc -l < "$handshake")" -eq 2 ] || { echo "class-archive: the training run's handshake answers are not one each" >&2; exit 1; }
+{
+  grep -E '^\{"jsonrpc":"2.0","id":1,"result":\{"protocolVersion":' "$work/out.jsonl" || true
+  grep -E '^\{"jsonrpc":"2.0","id":2,"result":\{"tools":' "$work/out.jsonl" || true
+} > "$handshake"
+[ "$(wc -l < "$handshake")" -eq 2 ] || {
+  echo "class-archive: the training run did not answer initialize and tools/list once each; its output:" >&2
+  cat "$work/out.jsonl" "$work/err.log" >&2
+  exit 1
+}
 
 # Quoted, with \ and " escaped: unquoted, an argument file splits a path at a space and ends it at a #.
 quote() {

@@ -315,11 +315,14 @@ describe('stdio', () => {
     assert.deepEqual(early[1].result, early[3].result);
   });
 
-  test('a tool the run disables is announced as a change of the early tool list', { skip: !recorded && 'no recorded handshake in the JVM options' }, async () => {
+  test('a tool disabled by a config file is announced as a change of the early tool list', { skip: !recorded && 'no recorded handshake in the JVM options' }, async () => {
     const ws = tempWorkspace();
+    // Quarkus reads config/application.properties in the working folder: a source the start cannot see in advance.
+    mkdirSync(join(ws, 'config'));
+    writeFileSync(join(ws, 'config', 'application.properties'), 'quarkus.tool-fs.tools."write".enabled=false\n');
     let changed;
     const notified = new Promise((resolve) => { changed = resolve; });
-    await withClient(stdio(ws, ['-Dquarkus.tool-fs.tools."write".enabled=false']), async (client) => {
+    await withClient(stdio(ws), async (client) => {
       assert.equal(client.getServerCapabilities().tools.listChanged, true);
       const first = (await client.listTools()).tools.map((t) => t.name);
       assert.deepEqual(first, ['read', 'read_image', 'write', 'edit'], 'the recorded list, answered before the start');
@@ -329,6 +332,16 @@ describe('stdio', () => {
         (e) => e.code === -32602 && e.data === 'Tool not found: write');
       assert.equal(existsSync(join(ws, 'x.txt')), false);
     }, { notifications: [[ToolListChangedNotificationSchema, () => changed()]] });
+  });
+
+  test('a tool list configured on the command line is not answered early', async () => {
+    const ws = tempWorkspace();
+    let notifications = 0;
+    await withClient(stdio(ws, ['-Dquarkus.tool-fs.tools."write".enabled=false']), async (client) => {
+      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['read', 'read_image', 'edit']);
+      await client.callTool({ name: 'read', arguments: { file_path: 'none.txt' } });
+    }, { notifications: [[ToolListChangedNotificationSchema, () => { notifications++; }]] });
+    assert.equal(notifications, 0);
   });
 
   test('without its recorded handshake the server answers it after the start, and says why', async () => {

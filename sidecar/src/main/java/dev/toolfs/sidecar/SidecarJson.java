@@ -19,7 +19,8 @@ public class SidecarJson implements ObjectMapperCustomizer {
         mapper.registerModule(module());
     }
 
-    static SimpleModule module() {
+    /** The module that writes strings through {@link LongStringSerializer}. */
+    public static SimpleModule module() {
         return new SimpleModule("tool-fs-sidecar-strings").addSerializer(String.class, new LongStringSerializer());
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 import dev.toolfs.transport.mcp.StdioChannel;
+import dev.toolfs.transport.mcp.StdioHandshake;
 
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -43,9 +44,9 @@ public class SidecarMain {
                     && System.getenv("QUARKUS_TOOL_FS_SANDBOX_APPROVAL") == null) {
                 System.setProperty("quarkus.tool-fs.sandbox.approval", "deny");
             }
-            // The protocol owns stdout from the first moment; anything else that prints goes to stderr.
-            openStdio(System.getProperty(HANDSHAKE_PROPERTY));
-            System.setOut(System.err);
+            // The recorded tool list is the build's: not when this run's command line or environment changes it.
+            openStdio(StdioHandshake.configuresToolList(System.getProperties(), System.getenv()) ? null
+                    : System.getProperty(HANDSHAKE_PROPERTY));
             Quarkus.run(StdioApplication.class, args);
         } else {
             Quarkus.run(args);
@@ -56,6 +57,8 @@ public class SidecarMain {
     static StdioChannel openStdio(String handshake) {
         // Buffered, so a message and its line break leave in one write; each message is flushed.
         OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+        // The protocol owns stdout from the first moment; anything else that prints goes to stderr.
+        System.setOut(System.err);
         return StdioChannel.open(System.in, protocol, handshake == null || handshake.isBlank() ? null : Path.of(handshake));
     }
 }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * MCP's stdio, opened as the process starts: one thread reads the input's lines from the first moment, before the
@@ -38,7 +40,7 @@ public final class StdioChannel {
         void ended(Throwable failure);
     }
 
-    private static volatile StdioChannel opened;
+    private static final AtomicReference<StdioChannel> OPENED = new AtomicReference<>();
 
     private final OutputStream out;
     private final List<String> kept = new ArrayList<>();
@@ -48,6 +50,8 @@ public final class StdioChannel {
     private boolean ended;
     private Throwable failure;
     private String handshakeProblem;
+    /** Counted down once the recording is loaded, or could not be. */
+    private final CountDownLatch loaded = new CountDownLatch(1);
 
     private StdioChannel(OutputStream out) {
         this.out = out;
@@ -55,7 +59,8 @@ public final class StdioChannel {
 
     /**
      * Starts reading {@code in} on a thread of its own, answering the handshake from {@code handshake} (loaded on that
-     * thread, so the caller goes on at once) until a receiver attaches. The channel is then {@link #opened()}.
+     * thread, so the caller goes on at once) until a receiver attaches. The server then finds it with
+     * {@link #takeOpened()}.
      *
      * @param handshake the build's recorded handshake (see {@link StdioHandshake#load}), or null to answer nothing early
      */
@@ -64,13 +69,13 @@ public final class StdioChannel {
         Thread reader = new Thread(() -> channel.read(in, handshake), "mcp-stdio-reader");
         reader.setDaemon(true);
         reader.start();
-        opened = channel;
+        OPENED.set(channel);
         return channel;
     }
 
-    /** The channel opened for this process, if any. */
-    public static Optional<StdioChannel> opened() {
-        return Optional.ofNullable(opened);
+    /** The channel opened last, if no one has taken it yet. */
+    public static Optional<StdioChannel> takeOpened() {
+        return Optional.ofNullable(OPENED.getAndSet(null));
     }
 
     /** The protocol's output; lock it for a whole message. */
@@ -78,9 +83,15 @@ public final class StdioChannel {
         return out;
     }
 
-    /** Why the recorded handshake was not used, when it was asked for and could not be loaded. */
-    public synchronized Optional<String> handshakeProblem() {
-        return Optional.ofNullable(handshakeProblem);
+    /**
+     * Why the recorded handshake was not used, when it was asked for and could not be loaded (waits for the load, which
+     * the reader does first).
+     */
+    public Optional<String> handshakeProblem() throws InterruptedException {
+        loaded.await();
+        synchronized (this) {
+            return Optional.ofNullable(handshakeProblem);
+        }
     }
 
     /**
@@ -115,6 +126,7 @@ public final class StdioChannel {
                 }
             }
         }
+        loaded.countDown();
         Throwable failed = null;
         try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             LineReader lines = new LineReader(reader, MAX_MESSAGE_CHARS);

@@ -5,8 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -27,7 +30,8 @@ import reactor.core.publisher.Mono;
  *
  * <p>
  * Only what is known in advance is answered: the first {@code initialize} asking for a protocol version the server
- * speaks, and after it a {@code tools/list} without a cursor. Every other message waits for the server. Once it runs,
+ * speaks, and after it the first {@code tools/list} without a cursor, each only when the server would take the request
+ * as it is (an id the SDK reads back the same, the parameters it requires). Every other message waits for the server. Once it runs,
  * the server answers the same requests again, unseen by the client, and the transport compares: a different tool
  * list (a tool disabled by the run's configuration) is announced with {@code notifications/tools/list_changed}.
  *
@@ -54,6 +58,9 @@ public final class StdioHandshake {
     private final String toolsResult;
     private final List<String> protocolVersions;
     private boolean initialized;
+    private boolean listed;
+    /** The ids answered here: a client that reuses one gets its second request answered by the server. */
+    private final Set<String> answeredIds = new HashSet<>();
 
     StdioHandshake(String initializeRest, String toolsResult, List<String> protocolVersions) {
         this.initializeRest = initializeRest;
@@ -97,26 +104,51 @@ public final class StdioHandshake {
         } catch (IOException e) {
             return Optional.empty();
         }
-        if (request == null) {
+        if (request == null || answeredIds.contains(request.id)) {
             return Optional.empty();
         }
         if (McpSchema.METHOD_INITIALIZE.equals(request.method) && !initialized) {
-            if (request.protocolVersion == null || !protocolVersions.contains(request.protocolVersion)) {
-                // The server decides what to answer a version it does not speak.
+            if (request.protocolVersion == null || !protocolVersions.contains(request.protocolVersion)
+                    || !request.initializeParams) {
+                // The server decides what to answer a version it does not speak, or a request it cannot read.
                 return Optional.empty();
             }
             initialized = true;
             return Optional.of(answer(request, VERSION_FIELD + request.protocolVersion + '"' + initializeRest));
         }
-        if (McpSchema.METHOD_TOOLS_LIST.equals(request.method) && initialized && !request.hasCursor) {
+        if (McpSchema.METHOD_TOOLS_LIST.equals(request.method) && initialized && !listed && !request.hasCursor) {
+            // One list is enough for any client; more would only fill the output before the server reads it.
+            listed = true;
             return Optional.of(answer(request, toolsResult));
         }
         return Optional.empty();
     }
 
-    private static Answer answer(Request request, String result) {
+    private Answer answer(Request request, String result) {
+        answeredIds.add(request.id);
         String line = "{\"jsonrpc\":\"2.0\",\"id\":" + request.id + ",\"result\":" + result + "}";
         return new Answer(line, new EarlyAnswer(request.method, request.id, result));
+    }
+
+    /**
+     * Whether the command line or the environment configures what {@code tools/list} shows (a tool's
+     * {@code enabled}, or the sandbox mode, which adds arguments to write and edit): then the recorded list is not
+     * answered early. Configuration from elsewhere (a config file beside the jar) is caught after the start, by the
+     * comparison and {@code notifications/tools/list_changed}.
+     */
+    public static boolean configuresToolList(Map<?, ?> systemProperties, Map<String, String> environment) {
+        for (Object key : systemProperties.keySet()) {
+            String k = String.valueOf(key);
+            if (k.startsWith("quarkus.tool-fs.tools.") || k.equals("quarkus.tool-fs.sandbox.mode")) {
+                return true;
+            }
+        }
+        for (String k : environment.keySet()) {
+            if (k.startsWith("QUARKUS_TOOL_FS_TOOLS_") || k.equals("QUARKUS_TOOL_FS_SANDBOX_MODE")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A JSON-RPC id as JSON text, so that the number 1 and the string "1" stay apart: the SDK's ids, keyed alike. */
@@ -154,6 +186,10 @@ public final class StdioHandshake {
         String protocolVersion;
         boolean hasCursor;
         boolean validParams = true;
+        /** The params hold the objects initialize requires: the client's capabilities and its name and version. */
+        boolean initializeParams;
+        private boolean capabilities;
+        private boolean clientInfo;
 
         /** The request on this line, or null when it is not a JSON-RPC 2.0 request with a string or integer id. */
         static Request parse(JsonFactory json, String line) throws IOException {
@@ -168,8 +204,7 @@ public final class StdioHandshake {
                     JsonToken value = p.nextToken();
                     switch (field) {
                         case "jsonrpc" -> version = value == JsonToken.VALUE_STRING && "2.0".equals(p.getText());
-                        case "id" -> r.id = value == JsonToken.VALUE_STRING ? quote(p.getText())
-                                : value == JsonToken.VALUE_NUMBER_INT ? p.getText() : null;
+                        case "id" -> r.id = id(p, value);
                         case "method" -> r.method = value == JsonToken.VALUE_STRING ? p.getText() : null;
                         case "params" -> r.params(p, value);
                         default -> {
@@ -200,12 +235,41 @@ public final class StdioHandshake {
                     protocolVersion = p.getText();
                 } else if ("cursor".equals(field)) {
                     hasCursor = true;
+                } else if ("capabilities".equals(field)) {
+                    capabilities = v == JsonToken.START_OBJECT;
+                } else if ("clientInfo".equals(field)) {
+                    clientInfo = v == JsonToken.START_OBJECT;
                 }
                 p.skipChildren();
             }
+            initializeParams = capabilities && clientInfo;
         }
 
-        private static String quote(String s) {
+        /**
+         * The id as JSON text, the way the SDK writes it back: a string, or an integer it holds as an int or a long
+         * (it refuses larger ones; {@code -0} comes back as {@code 0}). Null for any other id, which the server
+         * answers itself.
+         */
+        private static String id(JsonParser p, JsonToken value) throws IOException {
+            if (value == JsonToken.VALUE_NUMBER_INT) {
+                JsonParser.NumberType type = p.getNumberType();
+                return type == JsonParser.NumberType.INT || type == JsonParser.NumberType.LONG
+                        ? Long.toString(p.getLongValue())
+                        : null;
+            }
+            if (value != JsonToken.VALUE_STRING) {
+                return null;
+            }
+            String s = p.getText();
+            // A lone surrogate cannot be written as UTF-8 as it came (the SDK escapes it, String.getBytes would not).
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                } else if (Character.isSurrogate(c)) {
+                    return null;
+                }
+            }
             return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + '"';
         }
     }

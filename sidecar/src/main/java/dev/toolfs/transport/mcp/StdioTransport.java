@@ -70,6 +70,8 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile McpServerSession session;
     private volatile boolean closing;
+    /** Read by the reader thread only. */
+    private boolean initializeSeen;
 
     public StdioTransport(McpJsonMapper json, ObjectMapper mapper, StdioChannel channel) {
         this.json = json;
@@ -181,10 +183,13 @@ public final class StdioTransport implements McpServerTransportProvider {
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
         } else if (message instanceof McpSchema.JSONRPCNotification) {
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a notification could not be handled"));
-        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())) {
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
+                && !initializeSeen) {
             // Handled before the next message is read: the session takes the client's capabilities (roots,
             // elicitation) from the initialize it has handled when notifications/initialized comes, and a client
-            // sends that as soon as it has its answer, at once when the channel answered early. It only sets state.
+            // sends that as soon as it has its answer, at once when the channel answered early. It only sets state,
+            // and its answer is the first output (or is not sent), so the reader does not wait on the output.
+            initializeSeen = true;
             handle(message, r.id());
         } else {
             Object id = message instanceof McpSchema.JSONRPCRequest r ? r.id() : null;
@@ -264,7 +269,12 @@ public final class StdioTransport implements McpServerTransportProvider {
      * tool list is announced as a change, so that the client lists the tools again.
      */
     private void compare(StdioHandshake.EarlyAnswer early, McpSchema.JSONRPCResponse response) {
-        JsonNode actual = response.error() != null ? null : mapper.valueToTree(response.result());
+        if (response.error() != null) {
+            LOG.warnf("MCP stdio: the server refused %s request %s, which was answered before it started: %s",
+                    early.method(), early.id(), response.error().message());
+            return;
+        }
+        JsonNode actual = mapper.valueToTree(response.result());
         try {
             if (mapper.readTree(early.result()).equals(actual)) {
                 return;
@@ -278,8 +288,7 @@ public final class StdioTransport implements McpServerTransportProvider {
                     .subscribe(null, e -> LOG.debugf(e, "MCP stdio: could not notify the tool list change"));
         } else {
             LOG.warnf("MCP stdio: the build's recorded answer to %s differs from this server's (%s instead of %s);"
-                    + " rebuild the sidecar so that its recording matches", early.method(), early.result(),
-                    response.error() != null ? response.error() : actual);
+                    + " rebuild the sidecar so that its recording matches", early.method(), early.result(), actual);
         }
     }
 

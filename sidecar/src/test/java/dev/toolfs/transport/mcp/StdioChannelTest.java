@@ -118,7 +118,8 @@ class StdioChannelTest {
         channel.attach(server);
         assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
         assertThat(channel.handshakeProblem()).isEmpty();
-        assertThat(StdioChannel.opened()).isPresent();
+        assertThat(StdioChannel.takeOpened()).containsSame(channel);
+        assertThat(StdioChannel.takeOpened()).as("taken once").isEmpty();
     }
 
     @Test
