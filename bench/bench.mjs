@@ -360,11 +360,34 @@ async function clientFloor(servers) {
         }
         out[s.id][step.id] = summarize(lat);
       }
+      if (cfg.loadSeconds > 0 && cfg.clients > 0) {
+        out[s.id].load = await floorThroughput(conn.client, s);
+      }
     } finally {
       await conn.close();
     }
   }
   return out;
+}
+
+/**
+ * The throughput step against the stand-in: N callers on the one stdio connection reading the 100-line file as fast
+ * as the client can send and parse, the server answering instantly. No server can serve this client more calls per
+ * second on this machine, so floor / reference is the largest throughput ratio any server could show.
+ */
+async function floorThroughput(client, s) {
+  const deadline = now() + cfg.loadSeconds * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (now() < deadline) {
+      await client.callTool({ name: 'readSmall', arguments: s.steps.readSmall().args }, undefined, { timeout: CALL_TIMEOUT_MS });
+      done++;
+    }
+  };
+  const t0 = now();
+  await Promise.all(Array.from({ length: cfg.clients }, worker));
+  const elapsed = now() - t0;
+  return { calls: done, perSecond: (done * 1000) / elapsed };
 }
 
 // ---- cold start
@@ -508,6 +531,12 @@ function report(info, samples, load, rss, cold, servers, floor) {
       loadRows.push([`${cfg.clients} clients reading, ${cfg.loadSeconds} s`, s.label, o.calls, o.lost, fmtMs(o.p50), fmtMs(o.p95), fmtMs(o.p99), fmtNum(o.perSecond), fmtRatio(x)]);
       targets.push({ what: `${cfg.clients}-client throughput, ${s.label}: >= 3x the reference`, met: x >= 3,
         value: `${fmtRatio(x)}${o.lost ? ` (${o.lost} calls lost)` : ''}` });
+    }
+    for (const [id, label] of [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer']]) {
+      const f = floor?.[id]?.load;
+      if (f) {
+        loadRows.push([`${cfg.clients} clients reading, ${cfg.loadSeconds} s`, label, f.calls, 0, '', '', '', fmtNum(f.perSecond), fmtRatio(f.perSecond / r.perSecond)]);
+      }
     }
   }
   const loadTable = load ? table(['step', 'server', 'calls', 'lost', 'p50 ms', 'p95 ms', 'p99 ms', 'calls/s', 'ours/ref calls/s'], loadRows) : '';
