@@ -1,0 +1,172 @@
+package dev.toolfs.transport.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * The transport with the SDK's real server session behind it, fed through a channel that answered the handshake
+ * before the server existed: each request answered once, in order, and the session sees the client as it introduced
+ * itself.
+ */
+class StdioTransportTest {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
+    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+    private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
+    private static final String CALL = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"who\",\"arguments\":{}}}";
+    private static final String LIST_AGAIN = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}";
+
+    /** A client's pipe into a channel, and what the server wrote back. */
+    static final class Connection {
+        final PipedOutputStream client = new PipedOutputStream();
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final StdioChannel channel;
+
+        Connection(Path recording) throws IOException {
+            channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), out, recording);
+        }
+
+        void send(String... lines) throws IOException {
+            for (String line : lines) {
+                client.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            client.flush();
+        }
+
+        List<JsonNode> messages() throws IOException {
+            String text;
+            synchronized (out) {
+                text = out.toString(StandardCharsets.UTF_8);
+            }
+            List<JsonNode> messages = new ArrayList<>();
+            for (String line : text.split("\n")) {
+                if (!line.isBlank()) {
+                    messages.add(MAPPER.readTree(line));
+                }
+            }
+            return messages;
+        }
+
+        List<JsonNode> await(int count) throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (messages().size() < count && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            return messages();
+        }
+    }
+
+    /** The SDK's server on the channel: one tool, which says whether the client declared roots. */
+    static McpSyncServer serve(StdioChannel channel) {
+        JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(MAPPER);
+        McpSchema.Tool who = McpSchema.Tool.builder().name("who").inputSchema(Map.of("type", "object")).build();
+        return McpServer.sync(new StdioTransport(json, MAPPER, channel))
+                .jsonMapper(json)
+                .serverInfo("test", "1")
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
+                .tools(McpServerFeatures.SyncToolSpecification.builder().tool(who)
+                        .callHandler((exchange, request) -> McpSchema.CallToolResult.builder()
+                                .content(List.of(new McpSchema.TextContent("roots: "
+                                        + (exchange.getClientCapabilities() != null
+                                                && exchange.getClientCapabilities().roots() != null))))
+                                .build())
+                        .build())
+                .validateToolInputs(false)
+                .immediateExecution(true)
+                .build();
+    }
+
+    /** The server's own answers to initialize and tools/list, recorded as the build records them. */
+    static Path record(String toolsResultReplacement) throws Exception {
+        Connection c = new Connection(null);
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(INITIALIZE, INITIALIZED, LIST);
+            List<JsonNode> answers = c.await(2);
+            assertThat(answers).hasSize(2);
+            String init = MAPPER.writeValueAsString(answers.get(0));
+            String list = MAPPER.writeValueAsString(answers.get(1));
+            if (toolsResultReplacement != null) {
+                list = "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":" + toolsResultReplacement + "}";
+            }
+            Path file = Files.createTempFile("handshake", ".jsonl");
+            file.toFile().deleteOnExit();
+            Files.writeString(file, init + "\n" + list + "\n");
+            return file;
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
+
+    private static List<String> ids(List<JsonNode> messages) {
+        return messages.stream().map(m -> m.has("id") ? m.get("id").asText() : m.get("method").asText()).toList();
+    }
+
+    @Test
+    void theServerTakesOverWithoutAnsweringTwiceAndSeesTheClientsCapabilities() throws Exception {
+        Connection c = new Connection(record(null));
+        c.send(INITIALIZE, INITIALIZED, LIST, CALL);
+        // Both handshake answers come before there is a server.
+        List<JsonNode> early = c.await(2);
+        assertThat(ids(early)).containsExactly("1", "2");
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(LIST_AGAIN);
+            List<JsonNode> all = c.await(4);
+            Thread.sleep(200); // room for a duplicate or a list change, which must not come
+            all = c.messages();
+            assertThat(ids(all)).containsExactly("1", "2", "3", "4");
+            assertThat(all.get(2).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+            assertThat(all.get(3).get("result")).isEqualTo(all.get(1).get("result"));
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
+
+    @Test
+    void aToolListThatDiffersFromTheRecordingIsAnnouncedOnce() throws Exception {
+        Connection c = new Connection(record("{\"tools\":[{\"name\":\"gone\",\"inputSchema\":{\"type\":\"object\"}}]}"));
+        c.send(INITIALIZE, INITIALIZED, LIST);
+        assertThat(ids(c.await(2))).containsExactly("1", "2");
+        assertThat(c.messages().get(1).at("/result/tools/0/name").asText()).isEqualTo("gone");
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(LIST_AGAIN);
+            c.await(4);
+            Thread.sleep(200);
+            List<JsonNode> all = c.messages();
+            assertThat(ids(all)).containsExactly("1", "2", "notifications/tools/list_changed", "4");
+            assertThat(all.get(3).at("/result/tools/0/name").asText()).isEqualTo("who");
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
+}
