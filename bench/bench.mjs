@@ -371,23 +371,17 @@ async function clientFloor(servers) {
 }
 
 /**
- * The throughput step against the stand-in: N callers on the one stdio connection reading the 100-line file as fast
- * as the client can send and parse, the server answering instantly. No server can serve this client more calls per
- * second on this machine, so floor / reference is the largest throughput ratio any server could show.
+ * The throughput step against the stand-in, run as the real one (throughput(): N callers on the one stdio connection,
+ * the same 100-line read, every answer checked, after the same short untimed run), the server answering instantly.
+ * No server can serve this client more calls per second on this machine, so floor / reference is the largest
+ * throughput ratio any server could show.
  */
 async function floorThroughput(client, s) {
-  const deadline = now() + cfg.loadSeconds * 1000;
-  let done = 0;
-  const worker = async () => {
-    while (now() < deadline) {
-      await client.callTool({ name: 'readSmall', arguments: s.steps.readSmall().args }, undefined, { timeout: CALL_TIMEOUT_MS });
-      done++;
-    }
-  };
-  const t0 = now();
-  await Promise.all(Array.from({ length: cfg.clients }, worker));
-  const elapsed = now() - t0;
-  return { calls: done, perSecond: (done * 1000) / elapsed };
+  const standIn = { label: `client floor (${s.label})`, log: { errors: 0, text: '' },
+    steps: { readSmall: () => ({ ...s.steps.readSmall(), name: 'readSmall' }) } };
+  const clients = Array.from({ length: cfg.clients }, () => client);
+  await throughput(standIn, clients, Math.min(2, cfg.loadSeconds / 5));
+  return throughput(standIn, clients, cfg.loadSeconds);
 }
 
 // ---- cold start
@@ -535,7 +529,7 @@ function report(info, samples, load, rss, cold, servers, floor) {
     for (const [id, label] of [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer']]) {
       const f = floor?.[id]?.load;
       if (f) {
-        loadRows.push([`${cfg.clients} clients reading, ${cfg.loadSeconds} s`, label, f.calls, 0, '', '', '', fmtNum(f.perSecond), fmtRatio(f.perSecond / r.perSecond)]);
+        loadRows.push([`${cfg.clients} clients reading, ${cfg.loadSeconds} s`, label, f.calls, f.lost, fmtMs(f.p50), fmtMs(f.p95), fmtMs(f.p99), fmtNum(f.perSecond), fmtRatio(f.perSecond / r.perSecond)]);
       }
     }
   }

@@ -300,6 +300,8 @@ describe('stdio', () => {
       const s = rawStdio(ws, extra);
       handshake(s);
       await s.answered(2);
+      // With the recording, the list comes before the application says it has started.
+      if (extra.length === 0) assert.doesNotMatch(s.err(), /started in/, 'the tool list came after the start');
       s.send({ id: 3, method: 'tools/call', params: { name: 'read', arguments: { file_path: 'a.txt' } } });
       await s.answered(3);
       s.send({ id: 4, method: 'tools/list' });
@@ -334,14 +336,14 @@ describe('stdio', () => {
     }, { notifications: [[ToolListChangedNotificationSchema, () => changed()]] });
   });
 
-  test('a tool list configured on the command line is not answered early', async () => {
-    const ws = tempWorkspace();
-    let notifications = 0;
-    await withClient(stdio(ws, ['-Dquarkus.tool-fs.tools."write".enabled=false']), async (client) => {
-      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['read', 'read_image', 'edit']);
-      await client.callTool({ name: 'read', arguments: { file_path: 'none.txt' } });
-    }, { notifications: [[ToolListChangedNotificationSchema, () => { notifications++; }]] });
-    assert.equal(notifications, 0);
+  test('a tool list configured on the command line is not answered early; initialize is', { skip: !recorded && 'no recorded handshake in the JVM options' }, async () => {
+    // As above, the application fails to start: what was answered, was answered early.
+    const s = rawStdio(tempWorkspace(), ['-Dquarkus.tool-fs.workspace.roots=/no/such/tool-fs/workspace',
+      '-Dquarkus.tool-fs.tools."write".enabled=false']);
+    handshake(s);
+    assert.equal((await s.answered(1)).result.protocolVersion, '2025-11-25');
+    assert.equal(await s.exited, 1);
+    assert.deepEqual(s.messages().map((m) => m.id), [1]);
   });
 
   test('without its recorded handshake the server answers it after the start, and says why', async () => {

@@ -44,21 +44,26 @@ public class SidecarMain {
                     && System.getenv("QUARKUS_TOOL_FS_SANDBOX_APPROVAL") == null) {
                 System.setProperty("quarkus.tool-fs.sandbox.approval", "deny");
             }
-            // The recorded tool list is the build's: not when this run's command line or environment changes it.
-            openStdio(StdioHandshake.configuresToolList(System.getProperties(), System.getenv()) ? null
-                    : System.getProperty(HANDSHAKE_PROPERTY));
+            // The recorded tool list is the build's: not answered when this run's command line or environment
+            // changes it (initialize still is).
+            openStdio(System.getProperty(HANDSHAKE_PROPERTY),
+                    !StdioHandshake.configuresToolList(System.getProperties(), System.getenv()));
             Quarkus.run(StdioApplication.class, args);
         } else {
             Quarkus.run(args);
         }
     }
 
-    /** Opens MCP's stdio on this process's stdin and stdout, answering the handshake from {@code handshake} if set. */
-    static StdioChannel openStdio(String handshake) {
+    /**
+     * Opens MCP's stdio on this process's stdin and stdout, answering the handshake from {@code handshake} if set (its
+     * tool list only if {@code toolList}).
+     */
+    static StdioChannel openStdio(String handshake, boolean toolList) {
         // Buffered, so a message and its line break leave in one write; each message is flushed.
         OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
         // The protocol owns stdout from the first moment; anything else that prints goes to stderr.
         System.setOut(System.err);
-        return StdioChannel.open(System.in, protocol, handshake == null || handshake.isBlank() ? null : Path.of(handshake));
+        return StdioChannel.open(System.in, protocol, handshake == null || handshake.isBlank() ? null : Path.of(handshake),
+                toolList);
     }
 }

@@ -20,7 +20,7 @@ public class StdioApplication implements QuarkusApplication {
     @Override
     public int run(String... args) throws Exception {
         // Opened by SidecarMain as the process started, so that the handshake was answered while this started.
-        StdioChannel channel = StdioChannel.takeOpened().orElseGet(() -> SidecarMain.openStdio(null));
+        StdioChannel channel = StdioChannel.takeOpened().orElseGet(() -> SidecarMain.openStdio(null, false));
         channel.handshakeProblem().ifPresent(problem -> LOG.warnf(
                 "MCP stdio: the build's recorded handshake was not used, so the client waited for the start-up: %s",
                 problem));

@@ -63,10 +63,11 @@ public final class StdioChannel {
      * {@link #takeOpened()}.
      *
      * @param handshake the build's recorded handshake (see {@link StdioHandshake#load}), or null to answer nothing early
+     * @param toolList whether its tool list may be answered too (not when this run's configuration changes it)
      */
-    public static StdioChannel open(InputStream in, OutputStream out, Path handshake) {
+    public static StdioChannel open(InputStream in, OutputStream out, Path handshake, boolean toolList) {
         StdioChannel channel = new StdioChannel(out);
-        Thread reader = new Thread(() -> channel.read(in, handshake), "mcp-stdio-reader");
+        Thread reader = new Thread(() -> channel.read(in, handshake, toolList), "mcp-stdio-reader");
         reader.setDaemon(true);
         reader.start();
         OPENED.set(channel);
@@ -115,18 +116,21 @@ public final class StdioChannel {
         }
     }
 
-    private void read(InputStream in, Path recording) {
+    private void read(InputStream in, Path recording, boolean toolList) {
         StdioHandshake handshake = null;
-        if (recording != null) {
-            try {
-                handshake = StdioHandshake.load(recording);
-            } catch (IOException | RuntimeException e) {
-                synchronized (this) {
-                    handshakeProblem = e.toString();
-                }
+        try {
+            handshake = recording == null ? null : StdioHandshake.load(recording);
+            if (handshake != null && !toolList) {
+                handshake = handshake.withoutToolList();
             }
+        } catch (IOException | RuntimeException | LinkageError e) {
+            synchronized (this) {
+                handshakeProblem = e.toString();
+            }
+        } finally {
+            // Whatever happened, nobody waits for the load any longer.
+            loaded.countDown();
         }
-        loaded.countDown();
         Throwable failed = null;
         try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             LineReader lines = new LineReader(reader, MAX_MESSAGE_CHARS);
@@ -147,7 +151,9 @@ public final class StdioChannel {
                     r.line(line);
                 }
             }
-        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+        } catch (Throwable e) {
+            // Whatever stops the reading ends the channel: the server then stops instead of waiting for input that
+            // no one reads any more.
             failed = e;
         }
         Receiver r;

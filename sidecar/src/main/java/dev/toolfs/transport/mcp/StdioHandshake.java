@@ -55,6 +55,7 @@ public final class StdioHandshake {
     private final JsonFactory json = new JsonFactory();
     /** The recorded initialize result after its protocol version's closing quote. */
     private final String initializeRest;
+    /** Null when the tool list is not answered early. */
     private final String toolsResult;
     private final List<String> protocolVersions;
     private boolean initialized;
@@ -96,6 +97,14 @@ public final class StdioHandshake {
         return line.startsWith(prefix) && line.endsWith("}") ? line.substring(prefix.length(), line.length() - 1) : null;
     }
 
+    /**
+     * This handshake without its tool list: {@code initialize} alone is answered early (its answer does not depend on
+     * the tools), for a run whose configuration changes the list.
+     */
+    public StdioHandshake withoutToolList() {
+        return new StdioHandshake(initializeRest, null, protocolVersions);
+    }
+
     /** The answer to {@code line}, when it is one this handshake may give before the server runs. */
     public Optional<Answer> answer(String line) {
         Request request;
@@ -116,7 +125,8 @@ public final class StdioHandshake {
             initialized = true;
             return Optional.of(answer(request, VERSION_FIELD + request.protocolVersion + '"' + initializeRest));
         }
-        if (McpSchema.METHOD_TOOLS_LIST.equals(request.method) && initialized && !listed && !request.hasCursor) {
+        if (McpSchema.METHOD_TOOLS_LIST.equals(request.method) && toolsResult != null && initialized && !listed
+                && !request.hasCursor) {
             // One list is enough for any client; more would only fill the output before the server reads it.
             listed = true;
             return Optional.of(answer(request, toolsResult));
@@ -186,7 +196,10 @@ public final class StdioHandshake {
         String protocolVersion;
         boolean hasCursor;
         boolean validParams = true;
-        /** The params hold the objects initialize requires: the client's capabilities and its name and version. */
+        /**
+         * The params hold what the SDK needs to read an initialize: the client's capabilities (an object of objects)
+         * and its name and version (strings).
+         */
         boolean initializeParams;
         private boolean capabilities;
         private boolean clientInfo;
@@ -236,13 +249,40 @@ public final class StdioHandshake {
                 } else if ("cursor".equals(field)) {
                     hasCursor = true;
                 } else if ("capabilities".equals(field)) {
-                    capabilities = v == JsonToken.START_OBJECT;
+                    capabilities = v == JsonToken.START_OBJECT && capabilities(p);
                 } else if ("clientInfo".equals(field)) {
-                    clientInfo = v == JsonToken.START_OBJECT;
+                    clientInfo = v == JsonToken.START_OBJECT && clientInfo(p);
                 }
                 p.skipChildren();
             }
             initializeParams = capabilities && clientInfo;
+        }
+
+        /** Inside the capabilities object: every capability is an object. Leaves the parser at its end. */
+        private static boolean capabilities(JsonParser p) throws IOException {
+            boolean ok = true;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                ok &= p.nextToken() == JsonToken.START_OBJECT;
+                p.skipChildren();
+            }
+            return ok;
+        }
+
+        /** Inside the clientInfo object: a string name and a string version. Leaves the parser at its end. */
+        private static boolean clientInfo(JsonParser p) throws IOException {
+            boolean name = false;
+            boolean version = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                if ("name".equals(field)) {
+                    name = v == JsonToken.VALUE_STRING;
+                } else if ("version".equals(field)) {
+                    version = v == JsonToken.VALUE_STRING;
+                }
+                p.skipChildren();
+            }
+            return name && version;
         }
 
         /**

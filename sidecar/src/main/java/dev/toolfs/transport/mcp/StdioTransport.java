@@ -63,6 +63,8 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final OutputStream out;
     /** The requests the channel answered before the server ran, by id: the server's answers to them are not sent. */
     private final Map<String, StdioHandshake.EarlyAnswer> answeredEarly = new ConcurrentHashMap<>();
+    /** Their ids, kept: a request answered early never gets a second answer, not even an error. */
+    private final Set<String> earlyIds = ConcurrentHashMap.newKeySet();
     private final ExecutorService calls;
     /** The message being written; guarded by {@code out}. */
     private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
@@ -143,6 +145,7 @@ public final class StdioTransport implements McpServerTransportProvider {
         public void answeredEarly(List<StdioHandshake.EarlyAnswer> answers) {
             for (StdioHandshake.EarlyAnswer a : answers) {
                 answeredEarly.put(a.id(), a);
+                earlyIds.add(a.id());
             }
         }
 
@@ -203,7 +206,9 @@ public final class StdioTransport implements McpServerTransportProvider {
         } catch (Throwable e) {
             // The session answers a failing handler itself; what escapes is fatal or a broken output.
             LOG.warnf(e, "MCP stdio: request %s failed", id);
-            if (id != null && !closing) {
+            // A request the channel answered early has its answer: no second one, an error after a success.
+            boolean answered = id != null && !earlyIds.isEmpty() && earlyIds.contains(StdioHandshake.idKey(mapper, id));
+            if (id != null && !closing && !answered) {
                 answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e);
             }
         }
@@ -238,7 +243,12 @@ public final class StdioTransport implements McpServerTransportProvider {
                 && response.id() != null) {
             StdioHandshake.EarlyAnswer early = answeredEarly.remove(StdioHandshake.idKey(mapper, response.id()));
             if (early != null) {
-                compare(early, response);
+                try {
+                    compare(early, response);
+                } catch (RuntimeException e) {
+                    LOG.warnf(e, "MCP stdio: could not compare the server's answer to %s with the early one",
+                            early.method());
+                }
                 return;
             }
         }

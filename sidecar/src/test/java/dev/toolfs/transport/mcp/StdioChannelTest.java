@@ -63,7 +63,7 @@ class StdioChannelTest {
         PipedOutputStream client = new PipedOutputStream();
         PipedInputStream in = new PipedInputStream(client, 1 << 16);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        StdioChannel channel = StdioChannel.open(in, out, recording);
+        StdioChannel channel = StdioChannel.open(in, out, recording, true);
 
         String init = StdioHandshakeTest.initialize(1, "2025-06-18");
         String initialized = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
@@ -99,7 +99,7 @@ class StdioChannelTest {
     void withoutARecordingKeepsEverythingForTheServerAndSaysWhy() throws Exception {
         byte[] input = (StdioHandshakeTest.initialize(1, "2025-06-18") + "\n").getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        StdioChannel channel = StdioChannel.open(new ByteArrayInputStream(input), out, Path.of("/no/such/recording"));
+        StdioChannel channel = StdioChannel.open(new ByteArrayInputStream(input), out, Path.of("/no/such/recording"), true);
         Recorder server = new Recorder();
         // Attached after the input may already have ended: the end is handed over as well.
         Thread.sleep(50);
@@ -112,8 +112,28 @@ class StdioChannelTest {
     }
 
     @Test
+    void withoutTheToolListOnlyInitializeIsAnsweredEarly() throws Exception {
+        Path recording = StdioHandshakeTest.recording(StdioHandshakeTest.INITIALIZE, StdioHandshakeTest.TOOLS);
+        PipedOutputStream client = new PipedOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StdioChannel channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), out, recording, false);
+        client.write((StdioHandshakeTest.initialize(1, "2025-06-18") + "\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n")
+                .getBytes(StandardCharsets.UTF_8));
+        client.flush();
+        await(out, 1);
+        Thread.sleep(100);
+        assertThat(written(out).split("\n")).hasSize(1);
+        assertThat(written(out)).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":");
+        Recorder server = new Recorder();
+        channel.attach(server);
+        client.close();
+        assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
+        assertThat(server.early).extracting(StdioHandshake.EarlyAnswer::method).containsExactly("initialize");
+    }
+
+    @Test
     void noRecordingAskedForIsNoProblem() throws Exception {
-        StdioChannel channel = StdioChannel.open(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), null);
+        StdioChannel channel = StdioChannel.open(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), null, true);
         Recorder server = new Recorder();
         channel.attach(server);
         assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
@@ -130,7 +150,7 @@ class StdioChannelTest {
                 throw new IOException("gone");
             }
         };
-        StdioChannel channel = StdioChannel.open(broken, new ByteArrayOutputStream(), null);
+        StdioChannel channel = StdioChannel.open(broken, new ByteArrayOutputStream(), null, true);
         Recorder server = new Recorder();
         channel.attach(server);
         assertThat(server.end.get(10, TimeUnit.SECONDS)).hasMessage("gone");

@@ -175,10 +175,23 @@ class StdioHandshakeTest {
                 + "\"capabilities\":{}}}";
         String badCaps = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
                 + "\"capabilities\":[],\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
+        String noVersion = initialize(1, "2025-06-18").replace(",\"version\":\"1\"}", "}");
+        String numberName = initialize(1, "2025-06-18").replace("\"name\":\"c\"", "\"name\":7");
+        String capabilityNotAnObject = initialize(1, "2025-06-18").replace("\"roots\":{}", "\"roots\":true");
         StdioHandshake h = handshake();
-        assertThat(h.answer(noInfo)).isEmpty();
-        assertThat(h.answer(badCaps)).isEmpty();
+        for (String bad : new String[] { noInfo, badCaps, noVersion, numberName, capabilityNotAnObject }) {
+            assertThat(h.answer(bad)).as(bad).isEmpty();
+        }
+        String extra = initialize(1, "2025-06-18").replace("\"roots\":{}", "\"roots\":{\"listChanged\":true},\"x\":{\"y\":[1]}")
+                .replace("\"version\":\"1\"}", "\"version\":\"1\",\"title\":\"T\"}");
+        assertThat(h.answer(extra)).isPresent();
+    }
+
+    @Test
+    void withoutItsToolListAnswersInitializeAlone() throws IOException {
+        StdioHandshake h = handshake().withoutToolList();
         assertThat(h.answer(initialize(1, "2025-06-18"))).isPresent();
+        assertThat(h.answer("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).isEmpty();
     }
 
     @Test

@@ -48,7 +48,7 @@ class StdioTransportTest {
         final StdioChannel channel;
 
         Connection(Path recording) throws IOException {
-            channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), out, recording);
+            channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), out, recording, true);
         }
 
         void send(String... lines) throws IOException {
