@@ -7,7 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { connectHttp, connectStdio, packageVersion, peakRssMiB, runAndExit, stdioCommand } from './lib/servers.mjs';
+import { connectHttp, connectHttpStandIn, connectStdio, packageVersion, peakRssMiB, runAndExit, stdioCommand } from './lib/servers.mjs';
 import { fmtMs, fmtNum, fmtRatio, summarize, table } from './lib/stats.mjs';
 import { HUGE_WINDOW, SIDECAR_DEFAULT_MAX_BYTES, stepsFor, TOOLS } from './lib/workload.mjs';
 import { prepare } from './lib/workspace.mjs';
@@ -335,37 +335,59 @@ async function clientFloor(servers) {
   const out = {};
   const picks = [servers.find((s) => s.kind === 'reference'), servers.find((s) => s.kind === 'toolfs')].filter(Boolean);
   for (const s of picks) {
-    const answers = { tools: { tools: [] } };
-    for (const step of STEPS) {
-      // The real tool's definition under the step's name, so the client validates exactly as it did for real.
-      const def = s.tools.find((t) => t.name === s.steps[step.id]().name);
-      answers.tools.tools.push({ ...def, name: step.id });
-      answers[step.id] = s.lastAnswer[step.id];
-    }
-    const file = join(base, `answers-${s.id}.json`);
-    writeFileSync(file, JSON.stringify(answers));
+    const file = writeAnswers(s);
     const conn = await connectStdio({ command: process.execPath, args: [join(here, 'lib', 'canned-server.mjs'), file], cwd: base });
     try {
-      await conn.client.listTools();
-      out[s.id] = {};
-      for (const step of STEPS) {
-        const lat = [];
-        for (let i = 0; i < cfg.warmup + cfg.rounds * cfg.calls; i++) {
-          const call = s.steps[step.id]();
-          const t0 = now();
-          await conn.client.callTool({ name: step.id, arguments: call.args }, undefined, { timeout: CALL_TIMEOUT_MS });
-          if (i >= cfg.warmup) {
-            lat.push(now() - t0);
-          }
-        }
-        out[s.id][step.id] = summarize(lat);
-      }
+      out[s.id] = await floorSteps(conn.client, s);
       if (cfg.loadSeconds > 0 && cfg.clients > 0) {
         out[s.id].load = await floorThroughput(conn.client, s);
       }
     } finally {
       await conn.close();
     }
+  }
+  // Over HTTP (the sidecar's answers only: the reference has no HTTP transport), through the same HTTP client.
+  const http = servers.find((s) => s.kind === 'toolfs' && s.transport === 'http');
+  if (http) {
+    const conn = await connectHttpStandIn(join(here, 'lib', 'canned-http-server.mjs'), [writeAnswers(http)]);
+    try {
+      out[`${http.id}-floor`] = await floorSteps(conn.client, http);
+    } finally {
+      await conn.close();
+    }
+  }
+  return out;
+}
+
+/** The stand-in's answers: each step's last recorded answer, under the step's name with the real tool's definition. */
+function writeAnswers(s) {
+  const answers = { tools: { tools: [] } };
+  for (const step of STEPS) {
+    // The real tool's definition under the step's name, so the client validates exactly as it did for real.
+    const def = s.tools.find((t) => t.name === s.steps[step.id]().name);
+    answers.tools.tools.push({ ...def, name: step.id });
+    answers[step.id] = s.lastAnswer[step.id];
+  }
+  const file = join(base, `answers-${s.id}.json`);
+  writeFileSync(file, JSON.stringify(answers));
+  return file;
+}
+
+/** Each step's calls against a stand-in, with the run's warm-up and sample counts. */
+async function floorSteps(client, s) {
+  await client.listTools();
+  const out = {};
+  for (const step of STEPS) {
+    const lat = [];
+    for (let i = 0; i < cfg.warmup + cfg.rounds * cfg.calls; i++) {
+      const call = s.steps[step.id]();
+      const t0 = now();
+      await client.callTool({ name: step.id, arguments: call.args }, undefined, { timeout: CALL_TIMEOUT_MS });
+      if (i >= cfg.warmup) {
+        lat.push(now() - t0);
+      }
+    }
+    out[step.id] = summarize(lat);
   }
   return out;
 }
@@ -506,7 +528,9 @@ function report(info, samples, load, rss, cold, servers, floor) {
       targets.push({ what: `${st.title}, ${s.label}: p50 >= ${need}x faster`, met: x50 >= need, value: fmtRatio(x50) });
       targets.push({ what: `${st.title}, ${s.label}: lower p99`, met: o.p99 < r.p99, value: `${fmtMs(o.p99)} vs ${fmtMs(r.p99)} ms` });
     }
-    for (const [id, label] of [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer']]) {
+    const httpFloor = ours.find((s) => s.transport === 'http');
+    for (const [id, label] of [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer'],
+      [httpFloor && `${httpFloor.id}-floor`, 'client floor (http), Tool FS answer']]) {
       const f = floor?.[id]?.[st.id];
       if (f) {
         rows.push([st.title, label, f.n, fmtMs(f.p50), fmtMs(f.p95), fmtMs(f.p99), fmtNum(f.perSecond), fmtRatio(r.p50 / f.p50), fmtRatio(r.p99 / f.p99)]);
@@ -571,8 +595,8 @@ function report(info, samples, load, rss, cold, servers, floor) {
     `Lines per read of the 200,000-line file: reference ${ref.steps.hugeLinesShown}, Tool FS ${ours[0]?.steps.hugeLinesShown ?? '-'}`,
     '',
     perCall,
-    ...(floor ? ['A "client floor" row replays the answer from a process that answers instantly: the client, pipe and JSON ' +
-      'cost alone. Its ratio is the most any server could reach with that answer.'] : []),
+    ...(floor ? ['A "client floor" row replays the answer from a process that answers instantly: the client, pipe (or ' +
+      'loopback HTTP) and JSON cost alone. Its ratio is the most any server could reach with that answer and transport.'] : []),
     '',
     loadTable,
     '',

@@ -154,6 +154,32 @@ export async function connectHttp({ workspace, jar, java = 'java', jvmOpts = [] 
 }
 
 /**
+ * Starts a stand-in Streamable HTTP server (a Node.js script that prints its URL) and connects a client to it, the
+ * same way as to the sidecar.
+ */
+export async function connectHttpStandIn(script, args) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (c) => {
+      text += c;
+      const m = /Listening on: (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  const client = newClient();
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: postWithoutSharedSignal }));
+  return {
+    client,
+    close: async () => {
+      await client.close().catch(() => {});
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+/**
  * Runs a stdio server through `work(client)`, then closes its standard input and waits, however long it takes, for
  * the process to exit by itself. The AppCDS and AOT-cache training runs need this: the JVM writes the archive while
  * exiting, and the SDK's own transport would kill a process that takes more than two seconds to exit.
