@@ -105,12 +105,13 @@ const cfg = {
     }
   }
 }
-/** The recorded handshake an argument file names (the build writes one), as a JVM option, or null. */
-const handshakeIn = (file) => file && existsSync(file)
-  ? (/^"?(-Dtool-fs\.stdio\.handshake=.+?)"?$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? null) : null;
-/** The class archive an argument file names (the build writes one), or null. */
-const archiveIn = (file) => file && existsSync(file)
-  ? (/^"?-XX:(?:SharedArchiveFile|AOTCache)=(.*?)"?$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? null) : null;
+/** The first group of `pattern` on a line of an argument file (the build writes one, quoted), or null. */
+const optionIn = (file, pattern) => file && existsSync(file)
+  ? (new RegExp(`^"?${pattern}"?$`, 'm').exec(readFileSync(file, 'utf8'))?.[1] ?? null) : null;
+/** The recorded handshake an argument file names, as a JVM option. */
+const handshakeIn = (file) => optionIn(file, '(-Dtool-fs\\.stdio\\.handshake=.+?)');
+/** The class archive an argument file names. */
+const archiveIn = (file) => optionIn(file, '-XX:(?:SharedArchiveFile|AOTCache)=(.*?)');
 if (!existsSync(cfg.jar)) {
   throw new Error(`no sidecar jar at ${cfg.jar}: build it (mvn -B -ntp -pl sidecar -am package -DskipTests) or pass --jar`);
 }

@@ -78,12 +78,9 @@ public final class Workspace {
      * only while they stay inside) ends on a folder; empty otherwise. Nothing outside the workspace is touched.
      */
     public Optional<Path> folder(Path absolute) {
-        Path p = absolute.normalize();
-        if (realStart(p) == null) {
-            return Optional.empty();
-        }
         try {
-            Path real = resolve("use", p.toString(), p).target();
+            // resolve refuses a path outside the workspace before it touches anything.
+            Path real = resolve("use", absolute.toString(), absolute).target();
             return Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS) ? Optional.of(real) : Optional.empty();
         } catch (FsException e) {
             return Optional.empty();

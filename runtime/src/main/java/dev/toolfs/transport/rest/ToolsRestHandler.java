@@ -90,8 +90,8 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             error(ctx, 400, "unknown format \"" + format + "\"; use anthropic or openai, or no format");
             return;
         }
-        applySessionTools(ctx);
         String session = sessionId(ctx);
+        applySessionTools(ctx, session);
         List<Map<String, Object>> tools = runtime.tools(session).stream().map(t -> describe(t, format)).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("tools", tools);
@@ -141,8 +141,8 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             error(ctx, 400, "the request body must be a JSON object of the tool's arguments");
             return;
         }
-        applySessionTools(ctx);
         String session = sessionId(ctx);
+        applySessionTools(ctx, session);
         AtomicBoolean cancelled = new AtomicBoolean();
         ctx.response().closeHandler(v -> cancelled.set(true));
         ToolCall toolCall = new ToolCall(session,
@@ -155,12 +155,11 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
     }
 
     /** {@code X-Session-Tools: read,edit} restricts the session to those tools (empty value: lifts it). */
-    private void applySessionTools(RoutingContext ctx) {
+    private void applySessionTools(RoutingContext ctx, String session) {
         String header = ctx.request().getHeader("X-Session-Tools");
         if (header == null) {
             return;
         }
-        String session = sessionId(ctx);
         java.util.Set<String> names = java.util.Arrays.stream(header.split(",")).map(String::trim)
                 .filter(n -> !n.isEmpty()).collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new));
         List<String> known = runtime.tools().stream().map(ToolDescriptor::name).toList();

@@ -302,13 +302,8 @@ public final class StdioHandshake {
             }
             String s = p.getText();
             // A lone surrogate cannot be written as UTF-8 as it came (the SDK escapes it, String.getBytes would not).
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    i++;
-                } else if (Character.isSurrogate(c)) {
-                    return null;
-                }
+            if (!StandardCharsets.UTF_8.newEncoder().canEncode(s)) {
+                return null;
             }
             return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + '"';
         }

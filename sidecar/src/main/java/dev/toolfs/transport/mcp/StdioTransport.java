@@ -63,8 +63,6 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final OutputStream out;
     /** The requests the channel answered before the server ran, by id: the server's answers to them are not sent. */
     private final Map<String, StdioHandshake.EarlyAnswer> answeredEarly = new ConcurrentHashMap<>();
-    /** Their ids, kept: a request answered early never gets a second answer, not even an error. */
-    private final Set<String> earlyIds = ConcurrentHashMap.newKeySet();
     private final ExecutorService calls;
     /** The message being written; guarded by {@code out}. */
     private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
@@ -145,7 +143,6 @@ public final class StdioTransport implements McpServerTransportProvider {
         public void answeredEarly(List<StdioHandshake.EarlyAnswer> answers) {
             for (StdioHandshake.EarlyAnswer a : answers) {
                 answeredEarly.put(a.id(), a);
-                earlyIds.add(a.id());
             }
         }
 
@@ -206,8 +203,10 @@ public final class StdioTransport implements McpServerTransportProvider {
         } catch (Throwable e) {
             // The session answers a failing handler itself; what escapes is fatal or a broken output.
             LOG.warnf(e, "MCP stdio: request %s failed", id);
-            // A request the channel answered early has its answer: no second one, an error after a success.
-            boolean answered = id != null && !earlyIds.isEmpty() && earlyIds.contains(StdioHandshake.idKey(mapper, id));
+            // A request the channel answered early has its answer: no error after that success. (Once the session has
+            // answered, the answer is compared and not sent, and nothing after it can fail.)
+            boolean answered = id != null && !answeredEarly.isEmpty()
+                    && answeredEarly.remove(StdioHandshake.idKey(mapper, id)) != null;
             if (id != null && !closing && !answered) {
                 answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e);
             }
