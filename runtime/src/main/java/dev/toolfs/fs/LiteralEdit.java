@@ -32,8 +32,9 @@ public final class LiteralEdit {
      * @param before the logical text before (what a read shows)
      * @param after the logical text after
      * @param replacements the number of replaced spans
+     * @param changed from the first replaced span to the end of the last, in the logical texts
      */
-    public record Result(String physicalAfter, String before, String after, int replacements) {
+    public record Result(String physicalAfter, String before, String after, int replacements, ChangedSpan changed) {
     }
 
     public static Result apply(String physical, TextEdit edit) {
@@ -85,7 +86,11 @@ public final class LiteralEdit {
         }
         phys.append(body, physCursor, body.length());
         after.append(text.logical, logicalCursor, text.logical.length());
-        return new Result(phys.toString(), text.logical, after.toString(), matches.size());
+        int first = matches.get(0);
+        int lastEnd = matches.get(matches.size() - 1) + oldL.length();
+        int afterEnd = lastEnd + matches.size() * (newL.length() - oldL.length());
+        return new Result(phys.toString(), text.logical, after.toString(), matches.size(),
+                new ChangedSpan(first, lastEnd, afterEnd));
     }
 
     /** The text as a read shows it: every {@code \r\n} as {@code \n}. */
@@ -205,6 +210,7 @@ public final class LiteralEdit {
         final String logical;
         /** Sorted logical indexes of the {@code \n}s that are {@code \r\n} on disk. */
         final int[] crlf;
+        /** The bare {@code \n}s; only counted when there are CRLFs, since without any the count decides nothing. */
         final int lfCount;
 
         private Logical(String logical, int[] crlf, int lfCount) {
@@ -214,21 +220,25 @@ public final class LiteralEdit {
         }
 
         static Logical of(String body) {
-            int newlines = 0;
-            for (int i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) {
-                newlines++;
-            }
             if (body.indexOf("\r\n") < 0) {
-                return new Logical(body, new int[0], newlines);
+                // No CRLF: the dominant ending is LF whatever the count, so the text is not scanned again for it.
+                return new Logical(body, new int[0], 0);
             }
             StringBuilder sb = new StringBuilder(body.length());
-            int[] crlf = new int[newlines];
+            int[] crlf = new int[16];
             int n = 0;
+            int newlines = 0;
             for (int i = 0; i < body.length(); i++) {
                 char c = body.charAt(i);
                 if (c == '\r' && i + 1 < body.length() && body.charAt(i + 1) == '\n') {
+                    if (n == crlf.length) {
+                        crlf = Arrays.copyOf(crlf, n * 2);
+                    }
                     crlf[n++] = sb.length();
                     continue;
+                }
+                if (c == '\n') {
+                    newlines++;
                 }
                 sb.append(c);
             }

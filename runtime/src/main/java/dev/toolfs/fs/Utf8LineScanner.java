@@ -61,10 +61,11 @@ public final class Utf8LineScanner implements LineSource {
             return;
         }
         int n = Math.min(lim - pos, HEAD_CHECK_BYTES);
-        for (int i = pos; i < pos + n; i++) {
-            if (buf[i] == 0) {
-                throw new NotTextException("it contains NUL bytes");
-            }
+        if (ByteScan.indexOfNulOrNonAscii(buf, pos, pos + n) < 0) {
+            return; // plain ASCII, the common case: valid UTF-8 without NUL
+        }
+        if (ByteScan.contains(buf, (byte) 0, pos, pos + n)) {
+            throw new NotTextException("it contains NUL bytes");
         }
         decoder.reset();
         // Decoded only to be checked: through a small buffer, emptied whenever it fills.
@@ -123,12 +124,7 @@ public final class Utf8LineScanner implements LineSource {
     }
 
     private int indexOfNewline(int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (buf[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
+        return ByteScan.indexOf(buf, (byte) '\n', from, to);
     }
 
     @Override
@@ -154,9 +150,16 @@ public final class Utf8LineScanner implements LineSource {
 
     @Override
     public TextLine nextLine(int maxChars) {
-        // Three bytes per UTF-16 char at most, so this many bytes always decode to more than maxChars chars.
-        long capLong = ((long) maxChars + 1) * 3;
+        // Three bytes per UTF-16 char at most, so this many bytes always decode to more than maxChars chars; the first
+        // line may also start with a byte-order mark, three bytes that are not shown.
+        long capLong = ((long) maxChars + 1) * 3 + (linesConsumed == 0 ? 3 : 0);
         int cap = (int) Math.min(capLong, Integer.MAX_VALUE - 16);
+        if (pos < lim) {
+            TextLine inBuffer = lineInBuffer(maxChars, cap);
+            if (inBuffer != null) {
+                return inBuffer;
+            }
+        }
         int accLen = 0;
         boolean overflow = false;
         boolean any = false;
@@ -197,11 +200,41 @@ public final class Utf8LineScanner implements LineSource {
         if (!overflow && terminated && len > 0 && acc[len - 1] == '\r') {
             len--;
         }
-        String s = asciiOrNull(acc, len);
+        String s = asciiOrNull(acc, 0, len);
         boolean ascii = s != null;
         if (!ascii) {
             s = decodeUtf8(len, overflow);
         }
+        return line(s, maxChars, overflow, ascii);
+    }
+
+    /**
+     * The common case without copying the bytes first: a whole ASCII line, terminated inside the buffer, that fits.
+     * Null (and nothing consumed) otherwise.
+     */
+    private TextLine lineInBuffer(int maxChars, int cap) {
+        int i = indexOfNewline(pos, lim);
+        if (i < 0 || i - pos > cap) {
+            return null;
+        }
+        int len = i - pos;
+        if (len > 0 && buf[i - 1] == '\r') {
+            len--;
+        }
+        int bad = ByteScan.indexOfNulOrNonAscii(buf, pos, pos + len);
+        if (bad >= 0 && buf[bad] != 0) {
+            return null;
+        }
+        linesConsumed++;
+        if (bad >= 0) {
+            throw new NotTextException("line " + linesConsumed + " contains NUL bytes");
+        }
+        String s = new String(buf, pos, len, StandardCharsets.ISO_8859_1);
+        pos = i + 1;
+        return line(s, maxChars, false, true);
+    }
+
+    private TextLine line(String s, int maxChars, boolean overflow, boolean ascii) {
         if (linesConsumed == 1 && !s.isEmpty() && s.charAt(0) == '\uFEFF') {
             // A byte-order mark is not text: edit matches without it, so read does not show it either.
             s = s.substring(1);
@@ -217,17 +250,15 @@ public final class Utf8LineScanner implements LineSource {
     }
 
     /** Most source lines are ASCII: those need no decoder, only the NUL check. */
-    private String asciiOrNull(byte[] bytes, int len) {
-        for (int k = 0; k < len; k++) {
-            byte b = bytes[k];
-            if (b <= 0) {
-                if (b == 0) {
-                    throw new NotTextException("line " + linesConsumed + " contains NUL bytes");
-                }
-                return null;
-            }
+    private String asciiOrNull(byte[] bytes, int off, int len) {
+        int bad = ByteScan.indexOfNulOrNonAscii(bytes, off, off + len);
+        if (bad < 0) {
+            return new String(bytes, off, len, StandardCharsets.ISO_8859_1);
         }
-        return new String(bytes, 0, len, StandardCharsets.ISO_8859_1);
+        if (bytes[bad] == 0) {
+            throw new NotTextException("line " + linesConsumed + " contains NUL bytes");
+        }
+        return null;
     }
 
     private String decodeUtf8(int len, boolean overflow) {
@@ -256,7 +287,7 @@ public final class Utf8LineScanner implements LineSource {
                 break;
             }
             any = true;
-            count += countNewlines(buf, pos, lim);
+            count += ByteScan.count(buf, (byte) '\n', pos, lim);
             endsWithNewline = buf[lim - 1] == '\n';
             pos = lim;
         }
@@ -264,33 +295,6 @@ public final class Utf8LineScanner implements LineSource {
             count++;
         }
         linesConsumed += count;
-        return count;
-    }
-
-    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles
-            .byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-    private static final long NEWLINES = ONES * '\n';
-
-    /**
-     * Counts '\n' bytes eight at a time (the classic "has zero byte" bit trick on the XOR with '\n'), which keeps
-     * the line total of a large file cheap.
-     */
-    static long countNewlines(byte[] b, int from, int to) {
-        long count = 0;
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long x = (long) LONGS.get(b, i) ^ NEWLINES;
-            // A byte of x is zero exactly where the input byte was '\n'; mark those bytes' high bits exactly.
-            long zeros = ~(((x & ~HIGHS) + ~HIGHS) | x | ~HIGHS);
-            count += Long.bitCount(zeros);
-        }
-        for (; i < to; i++) {
-            if (b[i] == '\n') {
-                count++;
-            }
-        }
         return count;
     }
 

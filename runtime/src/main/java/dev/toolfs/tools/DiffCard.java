@@ -12,6 +12,8 @@ import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.AbstractDelta;
 import com.github.difflib.patch.Patch;
 
+import dev.toolfs.fs.ChangedSpan;
+
 /**
  * The persisted presentation of a write or edit: a unified diff of the text the model sees (LF endings), with
  * counts of added and deleted lines. Only the changed region is diffed: the lines both texts share at their start and
@@ -39,6 +41,15 @@ public final class DiffCard {
     }
 
     public static Map<String, Object> of(String displayPath, String operation, String before, String after) {
+        return of(displayPath, operation, before, after, null);
+    }
+
+    /**
+     * @param changed where the texts differ, at most, when the caller knows it (an edit knows what it replaced):
+     *        the search for the changed region then starts there instead of at both ends of the texts
+     */
+    public static Map<String, Object> of(String displayPath, String operation, String before, String after,
+            ChangedSpan changed) {
         Map<String, Object> card = new LinkedHashMap<>();
         card.put("kind", "diff-card");
         card.put("path", displayPath);
@@ -56,7 +67,7 @@ public final class DiffCard {
             card.put("deletions", 0);
             return card;
         }
-        Region r = Region.of(before, after);
+        Region r = Region.of(before, after, changed);
         if (r.beforeEnd() - r.start() > MAX_DIFF_CHARS || r.afterEnd() - r.start() > MAX_DIFF_CHARS
                 || lineCount(before, r.start(), r.beforeEnd()) + lineCount(after, r.start(), r.afterEnd()) > MAX_DIFF_LINES) {
             return counts(card, lineCount(before, r.changedStart(), r.changedEndBefore()),
@@ -127,11 +138,24 @@ public final class DiffCard {
             int lineOffset) {
 
         static Region of(String a, String b) {
+            return of(a, b, null);
+        }
+
+        /** The same region, found from {@code known} on when it is given: the texts are known to agree outside it. */
+        static Region of(String a, String b, ChangedSpan known) {
+            if (known != null && (known.beforeEnd() > a.length() || known.afterEnd() > b.length()
+                    || known.unchangedTail(a) != b.length() - known.afterEnd())) {
+                throw new IllegalArgumentException("the changed span " + known + " does not fit texts of "
+                        + a.length() + " and " + b.length() + " characters");
+            }
             int min = Math.min(a.length(), b.length());
-            int p = sameRun(a, 0, b, 0, min, true);
+            int head = known == null ? 0 : known.start();
+            int p = head + sameRun(a, head, b, head, min - head, true);
             int changedStart = p == 0 ? 0 : a.lastIndexOf('\n', p - 1) + 1;
             // The common end, not reaching back into the common start.
-            int s = sameRun(a, a.length(), b, b.length(), min - changedStart, false);
+            int cap = min - changedStart;
+            int tail = known == null ? 0 : Math.min(known.unchangedTail(a), cap);
+            int s = tail + sameRun(a, a.length() - tail, b, b.length() - tail, cap - tail, false);
             // The common end begins at a line start in both texts: move forward to the next one (what follows is the
             // same in both, so one step inside it lands on a line start in both).
             int changedEndBefore = a.length() - s;

@@ -93,8 +93,10 @@ class LiteralEditPropertyTest {
         String old = f.logical().substring(a, b);
         Assume.that(unique(f.logical(), old) && !old.equals(replacement));
 
-        String after = LiteralEdit.apply(f.physical(), new TextEdit(old, replacement, false)).physicalAfter();
+        LiteralEdit.Result r = LiteralEdit.apply(f.physical(), new TextEdit(old, replacement, false));
+        String after = r.physicalAfter();
 
+        assertThat(r.changed()).isEqualTo(new ChangedSpan(a, b, a + replacement.length()));
         String expected = f.physical().substring(0, f.toPhysical()[a]) + replacement
                 + f.physical().substring(f.toPhysical()[b]);
         assertThat(after.getBytes(StandardCharsets.UTF_8)).isEqualTo(expected.getBytes(StandardCharsets.UTF_8));

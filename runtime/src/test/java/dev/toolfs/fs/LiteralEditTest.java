@@ -49,6 +49,11 @@ class LiteralEditTest {
         LiteralEdit.Result r = LiteralEdit.apply("a b a b a", new TextEdit("a", "x", true));
         assertThat(r.physicalAfter()).isEqualTo("x b x b x");
         assertThat(r.replacements()).isEqualTo(3);
+        // From the first replaced "a" to the end of the last one, in both texts.
+        assertThat(r.changed()).isEqualTo(new ChangedSpan(0, 9, 9));
+        LiteralEdit.Result longer = LiteralEdit.apply("a b a\r\nc", new TextEdit("a", "xy", true));
+        assertThat(longer.before()).isEqualTo("a b a\nc");
+        assertThat(longer.changed()).isEqualTo(new ChangedSpan(0, 5, 7));
     }
 
     @Test

@@ -11,8 +11,11 @@ import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.AbstractDelta;
 import com.github.difflib.patch.Patch;
 
+import dev.toolfs.fs.ChangedSpan;
+
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -50,6 +53,18 @@ class DiffCardPropertyTest {
         hunks.forEach(h -> unified.addAll(List.of(h.split("\n", -1))));
         Patch<String> parsed = UnifiedDiffUtils.parseUnifiedDiff(unified);
         assertThat(DiffUtils.patch(a, parsed)).isEqualTo(b);
+    }
+
+    @Property(tries = 500)
+    void aKnownChangedSpanGivesTheSameCard(@ForAll("texts") String head, @ForAll("texts") String x,
+            @ForAll("texts") String y, @ForAll("texts") String tail) {
+        String before = head + x + tail;
+        String after = head + y + tail;
+        Assume.that(!before.isEmpty());
+        ChangedSpan span = new ChangedSpan(head.length(), head.length() + x.length(), head.length() + y.length());
+
+        assertThat(DiffCard.Region.of(before, after, span)).isEqualTo(DiffCard.Region.of(before, after));
+        assertThat(DiffCard.of("f.txt", "edit", before, after, span)).isEqualTo(DiffCard.of("f.txt", "edit", before, after));
     }
 
     @Property(tries = 300)

@@ -1,11 +1,14 @@
 package dev.toolfs.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import dev.toolfs.fs.ChangedSpan;
 
 class DiffCardTest {
 
@@ -73,5 +76,12 @@ class DiffCardTest {
         Map<String, Object> card = DiffCard.of("f.txt", "edit", "a\n" + middle + "z\n", "A\n" + middle + "Z\n");
         assertThat(card).containsEntry("additions", 2).containsEntry("deletions", 2)
                 .containsEntry("hunks", List.of("@@ -1,4 +1,4 @@\n-a\n+A\n m\n m\n m", "@@ -19,4 +19,4 @@\n m\n m\n m\n-z\n+Z"));
+    }
+
+    @Test
+    void aChangedSpanThatDoesNotFitTheTextsIsRefused() {
+        assertThatThrownBy(() -> DiffCard.of("f.txt", "edit", "a\nb\n", "a\nc\n", new ChangedSpan(2, 3, 5)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the changed span ChangedSpan[start=2, beforeEnd=3, afterEnd=5] does not fit texts of 4 and 4 characters");
     }
 }

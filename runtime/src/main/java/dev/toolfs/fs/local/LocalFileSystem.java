@@ -27,6 +27,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 
+import dev.toolfs.fs.ByteScan;
 import dev.toolfs.fs.Cancellation;
 import dev.toolfs.fs.ContentHash;
 import dev.toolfs.fs.EditMatchException;
@@ -362,7 +363,8 @@ public class LocalFileSystem implements FileSystemProvider {
                         .onUnmappableCharacter(CodingErrorAction.REPORT)
                         .decode(ByteBuffer.wrap(bytes)).toString();
             }
-            if (s.indexOf('\0') >= 0) {
+            // Valid UTF-8 holds a 0x00 byte exactly where the text holds U+0000.
+            if (ByteScan.contains(bytes, (byte) 0, 0, bytes.length)) {
                 throw FsException.notText(op, path.requested(), "it contains NUL bytes");
             }
             return s;
@@ -437,7 +439,7 @@ public class LocalFileSystem implements FileSystemProvider {
             }
             byte[] data = result.physicalAfter().getBytes(StandardCharsets.UTF_8);
             FileVersion version = replace("edit", path, data, st, false, precondition, cancel);
-            return new EditOutcome(result.before(), result.after(), result.replacements(), version);
+            return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed());
         } finally {
             lock.unlock();
         }

@@ -1,0 +1,97 @@
+package dev.toolfs.fs;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Looks for one byte value eight bytes at a time (the classic "has a zero byte" bit trick on the XOR with the value).
+ * The quick JIT compiler the sidecar runs with turns neither a byte loop nor {@code String.indexOf} into vector
+ * instructions, so on whole files this is several times faster than either.
+ */
+public final class ByteScan {
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    private ByteScan() {
+    }
+
+    /** How many bytes of {@code b[from, to)} are {@code value}. */
+    public static long count(byte[] b, byte value, int from, int to) {
+        long pattern = ONES * (value & 0xFF);
+        long count = 0;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            count += Long.bitCount(matches((long) LONGS.get(b, i) ^ pattern));
+        }
+        for (; i < to; i++) {
+            if (b[i] == value) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Whether any byte of {@code b[from, to)} is {@code value}. */
+    public static boolean contains(byte[] b, byte value, int from, int to) {
+        long pattern = ONES * (value & 0xFF);
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            if (matches((long) LONGS.get(b, i) ^ pattern) != 0) {
+                return true;
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == value) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The index of the first byte of {@code b[from, to)} that is {@code value}, or -1. */
+    public static int indexOf(byte[] b, byte value, int from, int to) {
+        long pattern = ONES * (value & 0xFF);
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long m = matches((long) LONGS.get(b, i) ^ pattern);
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == value) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The index of the first byte of {@code b[from, to)} that is not ASCII text: a NUL or a byte with its high bit set
+     * (part of a multi-byte UTF-8 character, or not UTF-8 at all); -1 when every byte is 1 to 127.
+     */
+    public static int indexOfNulOrNonAscii(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i);
+            long m = (x & HIGHS) | matches(x);
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] <= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The high bit of exactly each zero byte of {@code x}. */
+    private static long matches(long x) {
+        return ~(((x & ~HIGHS) + ~HIGHS) | x | ~HIGHS);
+    }
+}

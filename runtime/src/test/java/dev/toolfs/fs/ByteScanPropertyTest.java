@@ -1,0 +1,48 @@
+package dev.toolfs.fs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.ByteRange;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/** The word-at-a-time scans agree with the obvious byte loop, for any value and at any alignment. */
+class ByteScanPropertyTest {
+
+    @Property(tries = 2000)
+    void countsAndFindsLikeTheByteLoop(@ForAll @Size(max = 200) byte[] bytes, @ForAll @IntRange(max = 16) int skip,
+            @ForAll @IntRange(max = 16) int cut, @ForAll("values") byte value) {
+        int from = Math.min(skip, bytes.length);
+        int to = Math.max(from, bytes.length - cut);
+        long expected = 0;
+        for (int i = from; i < to; i++) {
+            if (bytes[i] == value) {
+                expected++;
+            }
+        }
+        assertThat(ByteScan.count(bytes, value, from, to)).isEqualTo(expected);
+        assertThat(ByteScan.contains(bytes, value, from, to)).isEqualTo(expected > 0);
+    }
+
+    /** Newlines, NULs and the bytes whose bits the trick could confuse with them (high bit set, neighbours). */
+    @Provide
+    Arbitrary<Byte> values() {
+        return Arbitraries.of((byte) '\n', (byte) 0, (byte) 0x80, (byte) 0x8A, (byte) 0x0B, (byte) 0xFF,
+                (byte) 0x01);
+    }
+
+    @Property(tries = 500)
+    void countsDenseMatches(@ForAll @IntRange(max = 300) int n, @ForAll @ByteRange byte value) {
+        byte[] bytes = new byte[n];
+        Arrays.fill(bytes, value);
+        assertThat(ByteScan.count(bytes, value, 0, n)).isEqualTo(n);
+        assertThat(ByteScan.contains(bytes, value, 0, n)).isEqualTo(n > 0);
+    }
+}
