@@ -1,0 +1,80 @@
+package dev.toolfs.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** {@link JsonStrings} writes byte for byte what Jackson's own {@code writeString} writes, to bytes or to text. */
+class JsonStringsPropertyTest {
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    @Property(tries = 1000)
+    void theSameBytesAsJackson(@ForAll("texts") String text) throws Exception {
+        assertThat(new String(bytes(text, true), StandardCharsets.UTF_8))
+                .isEqualTo(new String(bytes(text, false), StandardCharsets.UTF_8));
+        assertThat(bytes(text, true)).isEqualTo(bytes(text, false));
+    }
+
+    @Property(tries = 200)
+    void theSameTextAsJackson(@ForAll("texts") String text) throws Exception {
+        assertThat(chars(text, true)).isEqualTo(chars(text, false));
+    }
+
+    private static byte[] bytes(String text, boolean ours) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator gen = JSON.createGenerator(out)) {
+            write(gen, text, ours);
+        }
+        return out.toByteArray();
+    }
+
+    private static String chars(String text, boolean ours) throws Exception {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator gen = JSON.createGenerator(out)) {
+            write(gen, text, ours);
+        }
+        return out.toString();
+    }
+
+    /** In an array, after another value, so that separators and the generator's state count too. */
+    private static void write(JsonGenerator gen, String text, boolean ours) throws Exception {
+        gen.writeStartArray();
+        gen.writeString("x");
+        if (ours) {
+            JsonStrings.write(gen, text);
+        } else {
+            gen.writeString(text);
+        }
+        gen.writeNumber(1);
+        gen.writeEndArray();
+    }
+
+    /**
+     * ASCII source-like text (the fast path), with each kind of byte the fast path must escape or refuse: quotes,
+     * backslashes, short escapes, other control characters, question marks next to wider characters, Latin-1,
+     * characters beyond it, surrogate pairs and lone surrogates; short and long, so that eight-byte words and the
+     * tail both meet them.
+     */
+    @Provide
+    Arbitrary<String> texts() {
+        return Arbitraries.oneOf(
+                Arbitraries.strings().ascii().ofMaxLength(300),
+                Arbitraries.strings().withCharRange(' ', '~').ofMaxLength(300),
+                Arbitraries.strings().withChars("ab ?\"\\\n\t\r\b\f\u0001\u007f".toCharArray()).ofMaxLength(300),
+                Arbitraries.strings().withChars("ab?\u00e9\u4e2d\uD83D\uDE00".toCharArray()).ofMaxLength(100),
+                Arbitraries.strings().all().ofMaxLength(100),
+                Arbitraries.strings().withCharRange(' ', '~').ofMinLength(20_000).ofMaxLength(40_000));
+    }
+}
