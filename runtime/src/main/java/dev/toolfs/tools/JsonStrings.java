@@ -54,21 +54,24 @@ public final class JsonStrings {
     private static boolean writeAscii(JsonGenerator gen, String value) throws IOException {
         byte[] in = value.getBytes(StandardCharsets.ISO_8859_1);
         int length = in.length;
-        byte[] out = BYTES.get();
-        // At most two bytes for each: the escapes written here are all two bytes long.
-        if (out.length < 2 * length) {
-            out = new byte[2 * length];
-            if (out.length <= 2 * KEPT) {
-                BYTES.set(out);
-            }
-        }
+        byte[] out = null; // taken only when something needs escaping: many lines need none
         int written = 0;
         int run = 0; // start of the bytes not yet copied
         int i = 0;
         while (i < length) {
-            if (i + 8 <= length && !special((long) LONGS.get(in, i))) {
-                i += 8;
-                continue;
+            if (i + 8 <= length) {
+                // Whether any of the eight bytes may need a look: below 0x20, a quote, a backslash, a question mark
+                // (what the Latin-1 copy makes of a wider character) or beyond ASCII. The bit tricks never miss such
+                // a byte; a false alarm only costs a look at each of the eight. Inline: the quick compiler would not.
+                long x = (long) LONGS.get(in, i);
+                long control = (x - ONES * 0x20) & ~x;
+                long quote = hasZero(x ^ (ONES * '"'));
+                long backslash = hasZero(x ^ (ONES * '\\'));
+                long question = hasZero(x ^ (ONES * '?'));
+                if (((control | x | quote | backslash | question) & HIGHS) == 0) {
+                    i += 8;
+                    continue;
+                }
             }
             int end = Math.min(i + 8, length);
             for (; i < end; i++) {
@@ -94,6 +97,9 @@ public final class JsonStrings {
                 } else {
                     return false; // beyond ASCII, or a control character without a short escape
                 }
+                if (out == null) {
+                    out = escapeBuffer(length);
+                }
                 System.arraycopy(in, run, out, written, i - run);
                 written += i - run;
                 out[written++] = '\\';
@@ -101,23 +107,26 @@ public final class JsonStrings {
                 run = i + 1;
             }
         }
+        if (out == null) {
+            gen.writeRawUTF8String(in, 0, length);
+            return true;
+        }
         System.arraycopy(in, run, out, written, length - run);
         written += length - run;
         gen.writeRawUTF8String(out, 0, written);
         return true;
     }
 
-    /**
-     * Whether any of the eight bytes of {@code x} may need a look: below 0x20, a quote, a backslash, a question mark
-     * (what the Latin-1 copy makes of a wider character) or beyond ASCII. The bit tricks never miss such a byte; a
-     * false alarm only costs a look at each of the eight.
-     */
-    private static boolean special(long x) {
-        long control = (x - ONES * 0x20) & ~x;
-        long quote = hasZero(x ^ (ONES * '"'));
-        long backslash = hasZero(x ^ (ONES * '\\'));
-        long question = hasZero(x ^ (ONES * '?'));
-        return ((control | x | quote | backslash | question) & HIGHS) != 0;
+    /** Room for the escaped form of {@code length} bytes: the escapes written here are all two bytes long. */
+    private static byte[] escapeBuffer(int length) {
+        byte[] out = BYTES.get();
+        if (out.length < 2 * length) {
+            out = new byte[2 * length];
+            if (out.length <= 2 * KEPT) {
+                BYTES.set(out);
+            }
+        }
+        return out;
     }
 
     private static long hasZero(long y) {

@@ -62,7 +62,7 @@ class JsonStringsPropertyTest {
     }
 
     /**
-     * ASCII source-like text (the fast path), with each kind of byte the fast path must escape or refuse: quotes,
+     * ASCII source-like text (the fast path, with and without anything to escape), with each kind of byte the fast path must escape or refuse: quotes,
      * backslashes, short escapes, other control characters, question marks next to wider characters, Latin-1,
      * characters beyond it, surrogate pairs and lone surrogates; short and long, so that eight-byte words and the
      * tail both meet them.
@@ -71,6 +71,7 @@ class JsonStringsPropertyTest {
     Arbitrary<String> texts() {
         return Arbitraries.oneOf(
                 Arbitraries.strings().ascii().ofMaxLength(300),
+                Arbitraries.strings().withCharRange('a', 'z').withChars(" ;(){}=".toCharArray()).ofMaxLength(300),
                 Arbitraries.strings().withCharRange(' ', '~').ofMaxLength(300),
                 Arbitraries.strings().withChars("ab ?\"\\\n\t\r\b\f\u0001\u007f".toCharArray()).ofMaxLength(300),
                 Arbitraries.strings().withChars("ab?\u00e9\u4e2d\uD83D\uDE00".toCharArray()).ofMaxLength(100),

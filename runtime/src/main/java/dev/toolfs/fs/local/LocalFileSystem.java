@@ -241,31 +241,45 @@ public class LocalFileSystem implements FileSystemProvider {
             this.cancel = cancel;
         }
 
-        private <T> T guarded(java.util.function.Supplier<T> op) {
+        /**
+         * Checks for cancellation and, once, the file's head. Every scanner call goes through this and {@link #failed}
+         * without a lambda: a capturing lambda per line costs an allocation the quick JIT compiler makes slowly.
+         */
+        private void before() {
             if (cancel.isCancelled()) {
                 throw FsException.cancelled("read", path.requested());
             }
-            try {
-                if (!headChecked) {
-                    headChecked = true;
-                    scanner.checkHead();
-                }
-                return op.get();
-            } catch (Utf8LineScanner.NotTextException e) {
-                throw FsException.notText("read", path.requested(), e.getMessage());
-            } catch (UncheckedIOException e) {
-                throw FsException.io("read", path.requested(), e.getCause());
+            if (!headChecked) {
+                headChecked = true;
+                scanner.checkHead();
             }
+        }
+
+        private FsException failed(RuntimeException e) {
+            if (e instanceof UncheckedIOException io) {
+                return FsException.io("read", path.requested(), io.getCause());
+            }
+            return FsException.notText("read", path.requested(), e.getMessage());
         }
 
         @Override
         public boolean skipLine() {
-            return guarded(scanner::skipLine);
+            try {
+                before();
+                return scanner.skipLine();
+            } catch (Utf8LineScanner.NotTextException | UncheckedIOException e) {
+                throw failed(e);
+            }
         }
 
         @Override
         public TextLine nextLine(int maxChars) {
-            return guarded(() -> scanner.nextLine(maxChars));
+            try {
+                before();
+                return scanner.nextLine(maxChars);
+            } catch (Utf8LineScanner.NotTextException | UncheckedIOException e) {
+                throw failed(e);
+            }
         }
 
         @Override
@@ -278,7 +292,13 @@ public class LocalFileSystem implements FileSystemProvider {
                     return known.lines() - scanner.linesConsumed();
                 }
             }
-            long counted = guarded(scanner::countRemainingLines);
+            long counted;
+            try {
+                before();
+                counted = scanner.countRemainingLines();
+            } catch (Utf8LineScanner.NotTextException | UncheckedIOException e) {
+                throw failed(e);
+            }
             lineCounts.incrementAndGet();
             if (cacheable) {
                 lineTotals.put(path.target(), new LineTotal(v, scanner.linesConsumed()));
@@ -292,10 +312,12 @@ public class LocalFileSystem implements FileSystemProvider {
             if (digest == null) {
                 return statV;
             }
-            guarded(() -> {
+            try {
+                before();
                 scanner.drain();
-                return null;
-            });
+            } catch (Utf8LineScanner.NotTextException | UncheckedIOException e) {
+                throw failed(e);
+            }
             return statV.withContent(digest.hex(), scanner.bytesRead());
         }
 
