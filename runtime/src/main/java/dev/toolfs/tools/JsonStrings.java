@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
+import com.fasterxml.jackson.core.json.WriterBasedJsonGenerator;
 
 /**
  * Writes a JSON string faster than Jackson does under the quick JIT compiler (the sidecar's JVM options), with the
@@ -15,8 +16,9 @@ import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
  * not turn into array access, and a {@code char[]} through a loop that still looks at every character. Source text
  * is nearly always ASCII: such a string is copied to bytes (a plain array copy), scanned eight bytes at a time for the
  * few that need escaping, and handed to the generator as ready UTF-8. Anything else (a non-ASCII character, a control
- * character Jackson writes as {@code \\u00XX}, a generator that is not Jackson's UTF-8 one or escapes differently)
- * takes Jackson's own path from a {@code char[]} copy.
+ * character Jackson writes as {@code \\u00XX}, a generator that escapes differently) takes Jackson's own path from a
+ * {@code char[]} copy. A generator that does not write JSON text, such as the token buffer of a conversion, gets the
+ * {@code String} itself.
  */
 public final class JsonStrings {
 
@@ -34,8 +36,13 @@ public final class JsonStrings {
 
     /** Writes {@code value} as a JSON string value. */
     public static void write(JsonGenerator gen, String value) throws IOException {
-        if (gen instanceof UTF8JsonGenerator && gen.getCharacterEscapes() == null && gen.getHighestEscapedChar() == 0
-                && writeAscii(gen, value)) {
+        if (gen instanceof UTF8JsonGenerator) {
+            if (gen.getCharacterEscapes() == null && gen.getHighestEscapedChar() == 0 && writeAscii(gen, value)) {
+                return;
+            }
+        } else if (!(gen instanceof WriterBasedJsonGenerator)) {
+            // Not JSON text (a TokenBuffer of a conversion, say): it keeps the String itself, a copy would only cost.
+            gen.writeString(value);
             return;
         }
         int length = value.length();

@@ -8,6 +8,9 @@ import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -15,7 +18,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-/** {@link JsonStrings} writes byte for byte what Jackson's own {@code writeString} writes, to bytes or to text. */
+/**
+ * {@link JsonStrings} writes byte for byte what Jackson's own {@code writeString} writes, to bytes or to text, and
+ * hands a token buffer the string itself.
+ */
 class JsonStringsPropertyTest {
 
     private static final JsonFactory JSON = new JsonFactory();
@@ -30,6 +36,16 @@ class JsonStringsPropertyTest {
     @Property(tries = 200)
     void theSameTextAsJackson(@ForAll("texts") String text) throws Exception {
         assertThat(chars(text, true)).isEqualTo(chars(text, false));
+    }
+
+    @Property(tries = 100)
+    void aTokenBufferKeepsTheStringItself(@ForAll("texts") String text) throws Exception {
+        TokenBuffer buffer = new TokenBuffer(null, false);
+        JsonStrings.write(buffer, text);
+        try (JsonParser p = buffer.asParser()) {
+            assertThat(p.nextToken()).isEqualTo(JsonToken.VALUE_STRING);
+            assertThat(p.getText()).isSameAs(text);
+        }
     }
 
     private static byte[] bytes(String text, boolean ours) throws Exception {

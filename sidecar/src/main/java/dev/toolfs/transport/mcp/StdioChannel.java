@@ -2,16 +2,17 @@ package dev.toolfs.transport.mcp;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+
+import dev.toolfs.fs.ByteScan;
 
 /**
  * MCP's stdio, opened as the process starts: one thread reads the input's lines from the first moment, before the
@@ -24,8 +25,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class StdioChannel {
 
-    /** The longest message read; a longer line is passed on as {@link LineReader#TOO_LONG}. */
-    static final int MAX_MESSAGE_CHARS = 64 * 1024 * 1024;
+    /** The longest message read, in bytes; a longer line is passed on as {@link LineReader#TOO_LONG}. */
+    static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
     /** What reads the channel once the server runs. */
     public interface Receiver {
@@ -33,8 +34,8 @@ public final class StdioChannel {
         /** The requests answered before the server ran; called once, before any line. */
         void answeredEarly(List<StdioHandshake.EarlyAnswer> answers);
 
-        /** A line of input, or {@link LineReader#TOO_LONG} for one over the limit (skipped). */
-        void line(String line);
+        /** A line of input (UTF-8), or {@link LineReader#TOO_LONG} for one over the limit (skipped). */
+        void line(byte[] line);
 
         /** The input ended, or failed ({@code failure} not null). */
         void ended(Throwable failure);
@@ -43,7 +44,7 @@ public final class StdioChannel {
     private static final AtomicReference<StdioChannel> OPENED = new AtomicReference<>();
 
     private final OutputStream out;
-    private final List<String> kept = new ArrayList<>();
+    private final List<byte[]> kept = new ArrayList<>();
     private final List<StdioHandshake.EarlyAnswer> answered = new ArrayList<>();
     /** Guarded by {@code this}: while null, lines are kept. */
     private Receiver receiver;
@@ -105,7 +106,7 @@ public final class StdioChannel {
                 throw new IllegalStateException("the stdio channel is already attached");
             }
             r.answeredEarly(List.copyOf(answered));
-            for (String line : kept) {
+            for (byte[] line : kept) {
                 r.line(line);
             }
             kept.clear();
@@ -132,9 +133,9 @@ public final class StdioChannel {
             loaded.countDown();
         }
         Throwable failed = null;
-        try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
-            LineReader lines = new LineReader(reader, MAX_MESSAGE_CHARS);
-            for (String line; (line = lines.next()) != null;) {
+        try (in) {
+            LineReader lines = new LineReader(in, MAX_MESSAGE_BYTES);
+            for (byte[] line; (line = lines.next()) != null;) {
                 Receiver r;
                 synchronized (this) {
                     r = receiver;
@@ -168,7 +169,7 @@ public final class StdioChannel {
     }
 
     /** Under the channel's lock: no receiver yet. */
-    private void answerEarly(StdioHandshake handshake, String line) {
+    private void answerEarly(StdioHandshake handshake, byte[] line) {
         Optional<StdioHandshake.Answer> answer = handshake.answer(line);
         if (answer.isEmpty()) {
             return;
@@ -187,73 +188,76 @@ public final class StdioChannel {
     }
 
     /**
-     * Lines from a reader, read in blocks (not a character at a time), each at most {@code max} characters: a longer
-     * one is skipped whole and reported as {@link #TOO_LONG}.
+     * Lines of bytes from a stream, read in blocks, each at most {@code max} bytes: a longer one is skipped whole and
+     * reported as {@link #TOO_LONG}. Lines stay UTF-8 bytes, for the JSON parser to read: decoding them to a
+     * {@code String} first, as a {@code Reader} does, costs two more passes over a message that carries a whole file.
      */
     static final class LineReader {
 
-        static final String TOO_LONG = new String("(too long)");
+        static final byte[] TOO_LONG = new byte[0];
 
-        private final Reader reader;
+        private final InputStream in;
         private final int max;
-        private final char[] buf = new char[64 * 1024];
+        private final byte[] buf = new byte[64 * 1024];
         private int pos;
         private int limit;
 
-        LineReader(Reader reader, int max) {
-            this.reader = reader;
+        LineReader(InputStream in, int max) {
+            this.in = in;
             this.max = max;
         }
 
         /** The next line without its line break ({@code \n} or {@code \r\n}), or null at the end of the input. */
-        String next() throws IOException {
-            StringBuilder line = null;
+        byte[] next() throws IOException {
+            byte[] line = null; // the start of a line that spans reads
+            int have = 0;
             boolean tooLong = false;
             while (true) {
                 if (pos == limit) {
-                    limit = reader.read(buf, 0, buf.length);
+                    limit = in.read(buf, 0, buf.length);
                     pos = 0;
                     if (limit <= 0) {
                         limit = 0;
                         if (line == null && !tooLong) {
                             return null;
                         }
-                        return tooLong ? TOO_LONG : strip(line);
+                        return tooLong ? TOO_LONG : strip(line, have);
                     }
                 }
                 int start = pos;
-                while (pos < limit && buf[pos] != '\n') {
-                    pos++;
-                }
+                int nl = ByteScan.indexOf(buf, (byte) '\n', pos, limit);
+                pos = nl < 0 ? limit : nl;
                 int len = pos - start;
                 if (!tooLong) {
-                    int have = line == null ? 0 : line.length();
                     if (have + len > max) {
                         tooLong = true;
                         line = null;
+                    } else if (line == null && nl >= 0) {
+                        // The whole line is in the buffer: one copy.
+                        pos++;
+                        int end = len > 0 && buf[start + len - 1] == '\r' ? len - 1 : len;
+                        return Arrays.copyOfRange(buf, start, start + end);
                     } else {
                         if (line == null) {
-                            if (pos < limit) {
-                                // The whole line is in the buffer: one copy, into its string.
-                                pos++;
-                                int n = len > 0 && buf[start + len - 1] == '\r' ? len - 1 : len;
-                                return new String(buf, start, n);
-                            }
-                            line = new StringBuilder(Math.max(len * 2, 256));
+                            line = new byte[Math.max(len * 2, 256)];
+                        } else if (have + len > line.length) {
+                            line = Arrays.copyOf(line, Math.max(line.length * 2, have + len));
                         }
-                        line.append(buf, start, len);
+                        System.arraycopy(buf, start, line, have, len);
+                        have += len;
                     }
                 }
-                if (pos < limit) {
+                if (nl >= 0) {
                     pos++; // the line break
-                    return tooLong ? TOO_LONG : strip(line);
+                    return tooLong ? TOO_LONG : strip(line, have);
                 }
             }
         }
 
-        private static String strip(StringBuilder line) {
-            int n = line.length();
-            return n > 0 && line.charAt(n - 1) == '\r' ? line.substring(0, n - 1) : line.toString();
+        /** The first {@code n} bytes of {@code line}, without a final {@code \r}. */
+        private static byte[] strip(byte[] line, int n) {
+            int end = n > 0 && line[n - 1] == '\r' ? n - 1 : n;
+            return end == line.length ? line : Arrays.copyOf(line, end);
         }
     }
 }

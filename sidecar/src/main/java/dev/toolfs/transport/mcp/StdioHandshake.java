@@ -105,8 +105,8 @@ public final class StdioHandshake {
         return new StdioHandshake(initializeRest, null, protocolVersions);
     }
 
-    /** The answer to {@code line}, when it is one this handshake may give before the server runs. */
-    public Optional<Answer> answer(String line) {
+    /** The answer to {@code line} (UTF-8), when it is one this handshake may give before the server runs. */
+    public Optional<Answer> answer(byte[] line) {
         Request request;
         try {
             request = Request.parse(json, line);
@@ -205,7 +205,7 @@ public final class StdioHandshake {
         private boolean clientInfo;
 
         /** The request on this line, or null when it is not a JSON-RPC 2.0 request with a string or integer id. */
-        static Request parse(JsonFactory json, String line) throws IOException {
+        static Request parse(JsonFactory json, byte[] line) throws IOException {
             Request r = new Request();
             boolean version = false;
             try (JsonParser p = json.createParser(line)) {

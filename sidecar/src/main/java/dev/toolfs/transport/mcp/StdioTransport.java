@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +57,9 @@ public final class StdioTransport implements McpServerTransportProvider {
     private static final int KEPT_MESSAGE_BYTES = 1024 * 1024;
 
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
+
+    private static final TypeRef<HashMap<String, Object>> MESSAGE_MAP = new TypeRef<>() {
+    };
 
     private final McpJsonMapper json;
     private final ObjectWriter writer;
@@ -147,14 +152,14 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
 
         @Override
-        public void line(String line) {
+        public void line(byte[] line) {
             if (closing) {
                 return;
             }
             if (line == StdioChannel.LineReader.TOO_LONG) {
                 answerError(null, McpSchema.ErrorCodes.INVALID_REQUEST,
-                        "the message is longer than " + StdioChannel.MAX_MESSAGE_CHARS + " characters");
-            } else if (!line.isBlank()) {
+                        "the message is longer than " + StdioChannel.MAX_MESSAGE_BYTES + " bytes");
+            } else if (!blank(line)) {
                 dispatch(line);
             }
         }
@@ -168,10 +173,19 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
     }
 
-    private void dispatch(String line) {
+    private static boolean blank(byte[] line) {
+        for (byte b : line) {
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\f' && b != 0x0B) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void dispatch(byte[] line) {
         McpSchema.JSONRPCMessage message;
         try {
-            message = McpSchema.deserializeJsonRpcMessage(json, line);
+            message = message(line);
         } catch (IOException | RuntimeException e) {
             // JSON-RPC's answer to a line that is not a message; the connection goes on.
             answerError(null, McpSchema.ErrorCodes.PARSE_ERROR, "not a JSON-RPC message: " + e.getMessage());
@@ -195,6 +209,22 @@ public final class StdioTransport implements McpServerTransportProvider {
             Object id = message instanceof McpSchema.JSONRPCRequest r ? r.id() : null;
             onCallThread(() -> handle(message, id));
         }
+    }
+
+    /**
+     * A JSON-RPC message read as the SDK reads one ({@code McpSchema.deserializeJsonRpcMessage}), but from the line's
+     * UTF-8 bytes: the SDK takes a {@code String}, which would cost a decoding and then, for the parser, a copy back.
+     */
+    private McpSchema.JSONRPCMessage message(byte[] line) throws IOException {
+        Map<String, Object> map = json.readValue(line, MESSAGE_MAP);
+        if (map.containsKey("method")) {
+            return map.containsKey("id") ? json.convertValue(map, McpSchema.JSONRPCRequest.class)
+                    : json.convertValue(map, McpSchema.JSONRPCNotification.class);
+        }
+        if (map.containsKey("result") || map.containsKey("error")) {
+            return json.convertValue(map, McpSchema.JSONRPCResponse.class);
+        }
+        throw new IllegalArgumentException("Cannot deserialize JSONRPCMessage: " + new String(line, StandardCharsets.UTF_8));
     }
 
     private void handle(McpSchema.JSONRPCMessage request, Object id) {

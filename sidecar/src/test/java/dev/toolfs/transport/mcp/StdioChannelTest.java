@@ -33,8 +33,8 @@ class StdioChannelTest {
         }
 
         @Override
-        public synchronized void line(String line) {
-            lines.add(line);
+        public synchronized void line(byte[] line) {
+            lines.add(new String(line, StandardCharsets.UTF_8));
         }
 
         @Override

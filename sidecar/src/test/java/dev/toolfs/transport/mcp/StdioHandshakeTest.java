@@ -49,7 +49,7 @@ class StdioHandshakeTest {
 
     @Test
     void answersInitializeWithTheRecordedResultInTheClientsVersion() throws IOException {
-        StdioHandshake.Answer answer = handshake().answer(initialize(7, "2025-03-26")).orElseThrow();
+        StdioHandshake.Answer answer = answer(handshake(), initialize(7, "2025-03-26")).orElseThrow();
         assertThat(answer.line()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"protocolVersion\":\"2025-03-26\","
                 + "\"capabilities\":{\"tools\":{\"listChanged\":true}},\"serverInfo\":{\"name\":\"tool-fs\",\"version\":\"1\"},"
                 + "\"instructions\":\"Use \\\"read\\\".\"}}");
@@ -63,17 +63,17 @@ class StdioHandshakeTest {
     void answersToolsListAfterAnEarlyInitializeOnly() throws IOException {
         StdioHandshake h = handshake();
         String list = "{\"jsonrpc\":\"2.0\",\"id\":\"b\",\"method\":\"tools/list\"}";
-        assertThat(h.answer(list)).isEmpty();
-        assertThat(h.answer(initialize(1, "2025-06-18"))).isPresent();
-        assertThat(h.answer("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")).isEmpty();
-        assertThat(h.answer(list).orElseThrow().line())
+        assertThat(answer(h, list)).isEmpty();
+        assertThat(answer(h, initialize(1, "2025-06-18"))).isPresent();
+        assertThat(answer(h, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")).isEmpty();
+        assertThat(answer(h, list).orElseThrow().line())
                 .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"b\",\"result\":{\"tools\":[{\"name\":\"read\"}]}}");
         for (String other : new String[] { "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{}}",
                 "{\"id\":4,\"params\":null,\"method\":\"tools/list\",\"jsonrpc\":\"2.0\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\",\"params\":{\"_meta\":{\"progressToken\":1}}}" }) {
             StdioHandshake fresh = handshake();
-            fresh.answer(initialize(1, "2025-06-18"));
-            assertThat(fresh.answer(other)).as(other).isPresent();
+            answer(fresh, initialize(1, "2025-06-18"));
+            assertThat(answer(fresh, other)).as(other).isPresent();
         }
     }
 
@@ -81,16 +81,16 @@ class StdioHandshakeTest {
     void leavesToTheServerWhatItCannotKnow() throws IOException {
         StdioHandshake h = handshake();
         // A version the server does not speak: the server picks the answer.
-        assertThat(h.answer(initialize(1, "1999-01-01"))).isEmpty();
+        assertThat(answer(h, initialize(1, "1999-01-01"))).isEmpty();
         // ...and so the list waits for the server too.
-        assertThat(h.answer("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).isEmpty();
+        assertThat(answer(h, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).isEmpty();
 
         StdioHandshake h2 = handshake();
-        assertThat(h2.answer(initialize(1, "2025-06-18"))).isPresent();
-        assertThat(h2.answer(initialize(2, "2025-06-18"))).as("a second initialize").isEmpty();
-        assertThat(h2.answer("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"cursor\":\"x\"}}")).isEmpty();
-        assertThat(h2.answer("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"read\"}}")).isEmpty();
-        assertThat(h2.answer("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}")).isEmpty();
+        assertThat(answer(h2, initialize(1, "2025-06-18"))).isPresent();
+        assertThat(answer(h2, initialize(2, "2025-06-18"))).as("a second initialize").isEmpty();
+        assertThat(answer(h2, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"cursor\":\"x\"}}")).isEmpty();
+        assertThat(answer(h2, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"read\"}}")).isEmpty();
+        assertThat(answer(h2, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}")).isEmpty();
     }
 
     @Test
@@ -101,9 +101,9 @@ class StdioHandshakeTest {
                 initialize(1.5, "2025-06-18"), initialize("null", "2025-06-18"), initialize("{}", "2025-06-18"),
                 "{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\"}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":[]}", "{\"jsonrpc\":\"2.0\",\"id\":1" }) {
-            assertThat(h.answer(line)).as(line).isEmpty();
+            assertThat(answer(h, line)).as(line).isEmpty();
         }
-        assertThat(h.answer(initialize(1, "2025-06-18"))).as("still answers the first real one").isPresent();
+        assertThat(answer(h, initialize(1, "2025-06-18"))).as("still answers the first real one").isPresent();
     }
 
     @Test
@@ -133,7 +133,7 @@ class StdioHandshakeTest {
             throws IOException {
         for (Object value : new Object[] { id, number, (int) number }) {
             String line = initialize(SIDECAR.writeValueAsString(value), "2025-06-18");
-            Optional<StdioHandshake.Answer> answer = handshake().answer(line);
+            Optional<StdioHandshake.Answer> answer = answer(handshake(), line);
             if (value instanceof String s && hasLoneSurrogate(s)) {
                 assertThat(answer).as("a lone surrogate is left to the server").isEmpty();
                 continue;
@@ -156,10 +156,10 @@ class StdioHandshakeTest {
     @Test
     void idsTheSdkReadsDifferentlyOrRefusesAreLeftToTheServer() throws IOException {
         // Beyond a long, the SDK refuses the request; -0 it reads back as 0, and so it is written.
-        assertThat(handshake().answer(initialize("9223372036854775808", "2025-06-18"))).isEmpty();
-        assertThat(handshake().answer(initialize("-0", "2025-06-18")).orElseThrow().line()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":0,");
-        assertThat(handshake().answer(initialize("\"\\ud800\"", "2025-06-18"))).isEmpty();
-        assertThat(handshake().answer(initialize("\"\\ud83d\\ude00\"", "2025-06-18"))).isPresent();
+        assertThat(answer(handshake(), initialize("9223372036854775808", "2025-06-18"))).isEmpty();
+        assertThat(answer(handshake(), initialize("-0", "2025-06-18")).orElseThrow().line()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":0,");
+        assertThat(answer(handshake(), initialize("\"\\ud800\"", "2025-06-18"))).isEmpty();
+        assertThat(answer(handshake(), initialize("\"\\ud83d\\ude00\"", "2025-06-18"))).isPresent();
     }
 
     @Test
@@ -173,27 +173,27 @@ class StdioHandshakeTest {
         String capabilityNotAnObject = initialize(1, "2025-06-18").replace("\"roots\":{}", "\"roots\":true");
         StdioHandshake h = handshake();
         for (String bad : new String[] { noInfo, badCaps, noVersion, numberName, capabilityNotAnObject }) {
-            assertThat(h.answer(bad)).as(bad).isEmpty();
+            assertThat(answer(h, bad)).as(bad).isEmpty();
         }
         String extra = initialize(1, "2025-06-18").replace("\"roots\":{}", "\"roots\":{\"listChanged\":true},\"x\":{\"y\":[1]}")
                 .replace("\"version\":\"1\"}", "\"version\":\"1\",\"title\":\"T\"}");
-        assertThat(h.answer(extra)).isPresent();
+        assertThat(answer(h, extra)).isPresent();
     }
 
     @Test
     void withoutItsToolListAnswersInitializeAlone() throws IOException {
         StdioHandshake h = handshake().withoutToolList();
-        assertThat(h.answer(initialize(1, "2025-06-18"))).isPresent();
-        assertThat(h.answer("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).isEmpty();
+        assertThat(answer(h, initialize(1, "2025-06-18"))).isPresent();
+        assertThat(answer(h, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).isEmpty();
     }
 
     @Test
     void answersOneListAndNoIdTwice() throws IOException {
         StdioHandshake h = handshake();
-        assertThat(h.answer(initialize(1, "2025-06-18"))).isPresent();
-        assertThat(h.answer("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")).as("id 1 again").isEmpty();
-        assertThat(h.answer("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).isPresent();
-        assertThat(h.answer("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}")).as("a second list").isEmpty();
+        assertThat(answer(h, initialize(1, "2025-06-18"))).isPresent();
+        assertThat(answer(h, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")).as("id 1 again").isEmpty();
+        assertThat(answer(h, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).isPresent();
+        assertThat(answer(h, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}")).as("a second list").isEmpty();
     }
 
     @Test
@@ -210,5 +210,10 @@ class StdioHandshakeTest {
     void idKeysKeepNumbersAndStringsApart() {
         assertThat(StdioHandshake.idKey(MAPPER, 1)).isNotEqualTo(StdioHandshake.idKey(MAPPER, "1"));
         assertThat(StdioHandshake.idKey(MAPPER, "a\"b")).isEqualTo("\"a\\\"b\"");
+    }
+
+    /** The channel hands the handshake each line as its UTF-8 bytes. */
+    private static Optional<StdioHandshake.Answer> answer(StdioHandshake handshake, String line) {
+        return handshake.answer(line.getBytes(StandardCharsets.UTF_8));
     }
 }
