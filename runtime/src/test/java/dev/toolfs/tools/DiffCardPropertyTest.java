@@ -95,6 +95,14 @@ class DiffCardPropertyTest {
     }
 
     @Property(tries = 300)
+    void newlinesAreCountedInAnyText(@ForAll("runs") String a, @ForAll("runs") String b, @ForAll int seed) {
+        String text = a.replace('b', '\n') + "\uD83D\uDE00\n" + b.replace('a', '\n');
+        int from = Math.floorMod(seed, text.length() + 1);
+        long naive = text.substring(from).chars().filter(c -> c == '\n').count();
+        assertThat(DiffCard.Region.newlines(text, from, text.length())).isEqualTo(naive);
+    }
+
+    @Property(tries = 300)
     void lineCountAgreesWithTheSplit(@ForAll("texts") String text) {
         assertThat(DiffCard.lineCount(text, 0, text.length())).isEqualTo(lines(text).size());
     }
