@@ -20,11 +20,11 @@ public final class ByteScan {
 
     /** How many bytes of {@code b[from, to)} are {@code value}. */
     public static long count(byte[] b, byte value, int from, int to) {
-        long pattern = ONES * (value & 0xFF);
+        long pattern = repeated(value);
         long count = 0;
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            count += Long.bitCount(matches((long) LONGS.get(b, i) ^ pattern));
+            count += Long.bitCount(zeroBytes(word(b, i) ^ pattern));
         }
         for (; i < to; i++) {
             if (b[i] == value) {
@@ -36,10 +36,10 @@ public final class ByteScan {
 
     /** Whether any byte of {@code b[from, to)} is {@code value}. */
     public static boolean contains(byte[] b, byte value, int from, int to) {
-        long pattern = ONES * (value & 0xFF);
+        long pattern = repeated(value);
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            if (matches((long) LONGS.get(b, i) ^ pattern) != 0) {
+            if (zeroBytes(word(b, i) ^ pattern) != 0) {
                 return true;
             }
         }
@@ -53,10 +53,10 @@ public final class ByteScan {
 
     /** The index of the first byte of {@code b[from, to)} that is {@code value}, or -1. */
     public static int indexOf(byte[] b, byte value, int from, int to) {
-        long pattern = ONES * (value & 0xFF);
+        long pattern = repeated(value);
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            long m = matches((long) LONGS.get(b, i) ^ pattern);
+            long m = zeroBytes(word(b, i) ^ pattern);
             if (m != 0) {
                 return i + (Long.numberOfTrailingZeros(m) >>> 3);
             }
@@ -76,8 +76,8 @@ public final class ByteScan {
     public static int indexOfNulOrNonAscii(byte[] b, int from, int to) {
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            long x = (long) LONGS.get(b, i);
-            long m = (x & HIGHS) | matches(x);
+            long x = word(b, i);
+            long m = nonAsciiBytes(x) | zeroBytes(x);
             if (m != 0) {
                 return i + (Long.numberOfTrailingZeros(m) >>> 3);
             }
@@ -90,8 +90,32 @@ public final class ByteScan {
         return -1;
     }
 
+    /** The eight bytes of {@code b} from {@code i}, the first in the lowest bits. */
+    public static long word(byte[] b, int i) {
+        return (long) LONGS.get(b, i);
+    }
+
+    /** {@code value} in each of the eight bytes of a word: XOR with a word, then {@link #zeroBytes} finds it. */
+    public static long repeated(int value) {
+        return ONES * (value & 0xFF);
+    }
+
     /** The high bit of exactly each zero byte of {@code x}. */
-    private static long matches(long x) {
+    public static long zeroBytes(long x) {
         return ~(((x & ~HIGHS) + ~HIGHS) | x | ~HIGHS);
     }
+
+    /** The high bit of each byte of {@code x} that is not ASCII (0x80 or above). */
+    public static long nonAsciiBytes(long x) {
+        return x & HIGHS;
+    }
+
+    /**
+     * Not zero when a byte of {@code x} is below {@code n} (at most 0x80), zero when none is; which bits are set
+     * says nothing exact (a borrow may flag the bytes above a flagged one).
+     */
+    public static long anyBelow(long x, int n) {
+        return (x - ONES * n) & ~x & HIGHS;
+    }
+
 }

@@ -217,18 +217,11 @@ public final class Utf8LineScanner implements LineSource {
         if (i < 0 || i - pos > cap) {
             return null;
         }
-        int len = i - pos;
-        if (len > 0 && buf[i - 1] == '\r') {
-            len--;
-        }
-        int bad = ByteScan.indexOfNulOrNonAscii(buf, pos, pos + len);
-        if (bad >= 0 && buf[bad] != 0) {
-            return null;
+        int len = i > pos && buf[i - 1] == '\r' ? i - pos - 1 : i - pos;
+        if (ByteScan.indexOfNulOrNonAscii(buf, pos, pos + len) >= 0) {
+            return null; // the general path decodes it, or refuses its NUL
         }
         linesConsumed++;
-        if (bad >= 0) {
-            throw new NotTextException("line " + linesConsumed + " contains NUL bytes");
-        }
         String s = new String(buf, pos, len, StandardCharsets.ISO_8859_1);
         pos = i + 1;
         return line(s, maxChars, false, true);

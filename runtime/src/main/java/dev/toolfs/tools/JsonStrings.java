@@ -1,14 +1,13 @@
 package dev.toolfs.tools;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import com.fasterxml.jackson.core.json.WriterBasedJsonGenerator;
+
+import dev.toolfs.fs.ByteScan;
 
 /**
  * Writes a JSON string faster than Jackson does under the quick JIT compiler (the sidecar's JVM options), with the
@@ -27,9 +26,9 @@ public final class JsonStrings {
     private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[1024]);
     private static final ThreadLocal<byte[]> BYTES = ThreadLocal.withInitial(() -> new byte[2048]);
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
+    private static final long QUOTES = ByteScan.repeated('"');
+    private static final long BACKSLASHES = ByteScan.repeated('\\');
+    private static final long QUESTION_MARKS = ByteScan.repeated('?');
 
     private JsonStrings() {
     }
@@ -70,12 +69,9 @@ public final class JsonStrings {
                 // Whether any of the eight bytes may need a look: below 0x20, a quote, a backslash, a question mark
                 // (what the Latin-1 copy makes of a wider character) or beyond ASCII. The bit tricks never miss such
                 // a byte; a false alarm only costs a look at each of the eight. Inline: the quick compiler would not.
-                long x = (long) LONGS.get(in, i);
-                long control = (x - ONES * 0x20) & ~x;
-                long quote = hasZero(x ^ (ONES * '"'));
-                long backslash = hasZero(x ^ (ONES * '\\'));
-                long question = hasZero(x ^ (ONES * '?'));
-                if (((control | x | quote | backslash | question) & HIGHS) == 0) {
+                long x = ByteScan.word(in, i);
+                if ((ByteScan.anyBelow(x, 0x20) | ByteScan.nonAsciiBytes(x) | ByteScan.zeroBytes(x ^ QUOTES)
+                        | ByteScan.zeroBytes(x ^ BACKSLASHES) | ByteScan.zeroBytes(x ^ QUESTION_MARKS)) == 0) {
                     i += 8;
                     continue;
                 }
@@ -134,9 +130,5 @@ public final class JsonStrings {
             }
         }
         return out;
-    }
-
-    private static long hasZero(long y) {
-        return (y - ONES) & ~y;
     }
 }

@@ -45,4 +45,35 @@ class ByteScanPropertyTest {
         assertThat(ByteScan.count(bytes, value, 0, n)).isEqualTo(n);
         assertThat(ByteScan.contains(bytes, value, 0, n)).isEqualTo(n > 0);
     }
+
+    @Property(tries = 2000)
+    void wordTricksAgreeWithEachByte(@ForAll long x, @ForAll @IntRange(min = 1, max = 0x80) int below,
+            @ForAll("values") byte spread) {
+        long y = x ^ ByteScan.repeated(spread);
+        long zeros = 0;
+        long nonAscii = 0;
+        boolean anyBelow = false;
+        for (int k = 0; k < 8; k++) {
+            int b = (int) (y >>> (8 * k)) & 0xFF;
+            if (b == 0) {
+                zeros |= 0x80L << (8 * k);
+            }
+            if (b >= 0x80) {
+                nonAscii |= 0x80L << (8 * k);
+            }
+            anyBelow |= b < below;
+        }
+        assertThat(ByteScan.zeroBytes(y)).isEqualTo(zeros);
+        assertThat(ByteScan.nonAsciiBytes(y)).isEqualTo(nonAscii);
+        assertThat(ByteScan.anyBelow(y, below) != 0).isEqualTo(anyBelow);
+    }
+
+    @Property(tries = 200)
+    void aWordIsItsEightBytesFirstLowest(@ForAll @Size(min = 8, max = 8) byte[] bytes) {
+        long expected = 0;
+        for (int k = 7; k >= 0; k--) {
+            expected = (expected << 8) | (bytes[k] & 0xFF);
+        }
+        assertThat(ByteScan.word(bytes, 0)).isEqualTo(expected);
+    }
 }

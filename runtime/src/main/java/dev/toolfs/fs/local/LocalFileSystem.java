@@ -376,9 +376,11 @@ public class LocalFileSystem implements FileSystemProvider {
 
     private static String decodeStrict(String op, ResolvedPath path, byte[] bytes) {
         String ascii = asciiText(bytes);
-        if (ascii != null) {
-            return ascii;
-        }
+        return ascii != null ? ascii : decodeNonAscii(op, path, bytes);
+    }
+
+    /** {@link #decodeStrict} of bytes that {@link #asciiText} did not take. */
+    private static String decodeNonAscii(String op, ResolvedPath path, byte[] bytes) {
         try {
             // The JDK's own decoding is the fast one; it replaces bad input with U+FFFD, so only a text holding U+FFFD
             // (bad input, or a genuine U+FFFD) is decoded again by the strict decoder, which reports bad input.
@@ -476,7 +478,7 @@ public class LocalFileSystem implements FileSystemProvider {
             byte[] old = readAll("edit", path, maxEditBytes);
             check("edit", path, precondition, st, old);
             String ascii = asciiText(old);
-            String text = ascii != null ? ascii : decodeStrict("edit", path, old);
+            String text = ascii != null ? ascii : decodeNonAscii("edit", path, old);
             LiteralEdit.Result result;
             try {
                 result = LiteralEdit.apply(text, edit);
