@@ -65,9 +65,11 @@ public final class LiteralEdit {
             throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH, ambiguousDetail(text.logical, oldL, matches));
         }
 
-        StringBuilder phys = new StringBuilder(body.length() + matches.size() * Math.max(0, newL.length() - oldL.length()) + 1);
-        StringBuilder after = new StringBuilder(text.logical.length() + matches.size() * Math.max(0, newL.length() - oldL.length()));
-        if (bom) {
+        int grow = matches.size() * Math.max(0, newL.length() - oldL.length());
+        StringBuilder after = new StringBuilder(text.logical.length() + grow);
+        // Without CRLF the logical text is the body, and the new body is the new logical text: one text to build.
+        StringBuilder phys = text.crlf.length == 0 ? null : new StringBuilder(body.length() + grow + 1);
+        if (phys != null && bom) {
             phys.append('\uFEFF');
         }
         int physCursor = 0;
@@ -75,22 +77,29 @@ public final class LiteralEdit {
         String dominant = text.dominantEnding();
         for (int ls : matches) {
             int le = ls + oldL.length();
-            int ps = text.toPhysical(ls);
-            int pe = text.toPhysical(le);
-            phys.append(body, physCursor, ps);
-            String ending = text.endingWithin(ls, le, dominant);
-            appendWithEnding(phys, newL, ending);
-            physCursor = pe;
+            if (phys != null) {
+                int ps = text.toPhysical(ls);
+                int pe = text.toPhysical(le);
+                phys.append(body, physCursor, ps);
+                appendWithEnding(phys, newL, text.endingWithin(ls, le, dominant));
+                physCursor = pe;
+            }
             after.append(text.logical, logicalCursor, ls).append(newL);
             logicalCursor = le;
         }
-        phys.append(body, physCursor, body.length());
         after.append(text.logical, logicalCursor, text.logical.length());
+        String afterText = after.toString();
+        String physicalAfter;
+        if (phys != null) {
+            phys.append(body, physCursor, body.length());
+            physicalAfter = phys.toString();
+        } else {
+            physicalAfter = bom ? '\uFEFF' + afterText : afterText;
+        }
         int first = matches.get(0);
         int lastEnd = matches.get(matches.size() - 1) + oldL.length();
         int afterEnd = lastEnd + matches.size() * (newL.length() - oldL.length());
-        return new Result(phys.toString(), text.logical, after.toString(), matches.size(),
-                new ChangedSpan(first, lastEnd, afterEnd));
+        return new Result(physicalAfter, text.logical, afterText, matches.size(), new ChangedSpan(first, lastEnd, afterEnd));
     }
 
     /** The text as a read shows it: every {@code \r\n} as {@code \n}. */
