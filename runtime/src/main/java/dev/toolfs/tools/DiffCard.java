@@ -34,6 +34,9 @@ public final class DiffCard {
      */
     static final int MAX_DIFF_LINES = 10_000;
 
+    /** Characters copied at a time to count newlines. */
+    private static final int COUNT_CHUNK = 16 * 1024;
+
     /** Lines of unchanged context around each change, as {@code diff -u}. */
     static final int CONTEXT = 3;
 
@@ -229,8 +232,13 @@ public final class DiffCard {
             }
             // A Latin-1 copy keeps every '\n' and makes no other one (a wider character becomes '?'), so its newline
             // bytes can be counted eight at a time; String.indexOf goes a character at a time under the quick compiler.
-            byte[] bytes = text.substring(from, to).getBytes(StandardCharsets.ISO_8859_1);
-            return (int) ByteScan.count(bytes, (byte) '\n', 0, bytes.length);
+            // Copied a piece at a time, so that a large file is not copied whole twice more.
+            int n = 0;
+            for (int at = from; at < to; at += COUNT_CHUNK) {
+                byte[] bytes = text.substring(at, Math.min(to, at + COUNT_CHUNK)).getBytes(StandardCharsets.ISO_8859_1);
+                n += (int) ByteScan.count(bytes, (byte) '\n', 0, bytes.length);
+            }
+            return n;
         }
     }
 

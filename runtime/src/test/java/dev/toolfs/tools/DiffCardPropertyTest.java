@@ -102,6 +102,15 @@ class DiffCardPropertyTest {
         assertThat(DiffCard.Region.newlines(text, from, text.length())).isEqualTo(naive);
     }
 
+    @Property(tries = 50)
+    void newlinesAreCountedAcrossPieces(@ForAll("runs") String a, @ForAll int seed) {
+        // Longer than the piece counted at a time, with surrogate pairs that a piece's end may split.
+        String text = (a.replace('b', '\n') + "\uD83D\uDE00").repeat(40);
+        int from = Math.floorMod(seed, text.length() + 1);
+        long naive = text.substring(from).chars().filter(c -> c == '\n').count();
+        assertThat(DiffCard.Region.newlines(text, from, text.length())).isEqualTo(naive);
+    }
+
     @Property(tries = 300)
     void lineCountAgreesWithTheSplit(@ForAll("texts") String text) {
         assertThat(DiffCard.lineCount(text, 0, text.length())).isEqualTo(lines(text).size());
