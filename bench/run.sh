@@ -4,6 +4,7 @@
 #   bench/run.sh [options]          the end-to-end bench (options: bench/run.sh --help)
 #   bench/run.sh --build [options]  the same, rebuilding the sidecar first
 #   bench/run.sh jmh [JMH options]  the JMH micro-benchmarks of the hot pure paths, with their ratios
+#   bench/run.sh cpu [options]      the sidecar's CPU per call over stdio (options: bench/run.sh cpu --help)
 #
 # It installs the npm packages the lock file pins, builds what is missing, and runs.
 set -euo pipefail
@@ -27,6 +28,16 @@ if [ "${1:-}" = "jmh" ]; then
 fi
 
 need node "Node.js 20+"
+
+if [ "${1:-}" = "cpu" ]; then
+  shift
+  # A bare JSON-RPC client: no npm packages needed. Builds the sidecar only when no jar is given or built.
+  if [ -z "${TOOLFS_JAR:-}" ] && [ ! -f "$root/sidecar/target/quarkus-app/quarkus-run.jar" ]; then
+    (cd "$root" && mvn -B -ntp -pl sidecar -am package -DskipTests)
+  fi
+  exec node "$here/cpu.mjs" "$@"
+fi
+
 need npm "npm, to install the MCP client and the reference server"
 
 build=false
