@@ -169,4 +169,30 @@ class StdioTransportTest {
             server.closeGracefully();
         }
     }
+
+    @Test
+    void aLineThatIsNotAMessageGetsAParseErrorAndTheConnectionGoesOn() throws Exception {
+        Connection c = new Connection(null);
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(INITIALIZE, INITIALIZED);
+            // Not UTF-8 (a lone lead byte), not JSON, JSON but not JSON-RPC, a blank line: then a real call.
+            c.client.write(new byte[] { '{', '"', (byte) 0xC3, '"', ':', '1', '}', '\n' });
+            c.send("not json", "{\"jsonrpc\":\"2.0\"}", "  \t ", CALL);
+            List<JsonNode> all = c.await(5);
+            Thread.sleep(200); // room for an answer to the blank line, which must not come
+            all = c.messages();
+            assertThat(all).hasSize(5);
+            for (JsonNode error : all.subList(1, 4)) {
+                assertThat(error.get("id").isNull()).as(error.toString()).isTrue();
+                assertThat(error.at("/error/code").asInt()).isEqualTo(McpSchema.ErrorCodes.PARSE_ERROR);
+                assertThat(error.at("/error/message").asText()).startsWith("not a JSON-RPC message: ");
+            }
+            assertThat(all.get(4).get("id").asInt()).isEqualTo(3);
+            assertThat(all.get(4).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
 }
