@@ -2,7 +2,9 @@ package dev.toolfs.sidecar;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -63,7 +65,10 @@ public class SidecarMain {
         OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
         // The protocol owns stdout from the first moment; anything else that prints goes to stderr.
         System.setOut(System.err);
-        return StdioChannel.open(System.in, protocol, handshake == null || handshake.isBlank() ? null : Path.of(handshake),
+        // Unbuffered: the channel reads in blocks of its own, and System.in's buffer would ask the descriptor how much
+        // is available (two more system calls) after each message.
+        InputStream input = new FileInputStream(FileDescriptor.in);
+        return StdioChannel.open(input, protocol, handshake == null || handshake.isBlank() ? null : Path.of(handshake),
                 toolList);
     }
 }
