@@ -42,6 +42,8 @@ if (opt.help) {
 if (!existsSync('/proc/self/stat')) {
   throw new Error('cpu.mjs reads the process CPU time from /proc: Linux only');
 }
+// Absolute: each sidecar starts in its own workspace folder.
+opt.jar = resolve(opt.jar);
 if (!existsSync(opt.jar)) {
   throw new Error(`no sidecar jar at ${opt.jar}: build it (mvn -pl sidecar -am package -DskipTests) or pass --jar`);
 }
@@ -67,6 +69,8 @@ class Sidecar {
     this.proc.stderr.on('data', (chunk) => {
       this.log = (this.log + chunk).slice(-16384);
     });
+    // A sidecar that dies closes its input: the exit below reports it, with its log.
+    this.proc.stdin.on('error', () => {});
     this.proc.on('exit', (code) => {
       if (this.waiting) {
         this.waiting({ id: -1, error: { message: `the sidecar exited (${code}):\n${this.log}` } });

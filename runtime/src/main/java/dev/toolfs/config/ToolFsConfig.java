@@ -201,8 +201,9 @@ public interface ToolFsConfig {
     interface Version {
         /**
          * Files up to this many bytes get a 64-bit checksum (CRC-32C and CRC-32) of their content in their version, so
-         * a timestamp-only change (a touch, a formatter rewriting identical bytes) is not reported as a change. Larger files are versioned by
-         * size, timestamps and identity alone, so reading a window of a huge file does not read all of it.
+         * a timestamp-only change (a touch, a formatter rewriting identical bytes) is not reported as a change. Larger
+         * files are versioned by size, timestamps and identity alone, so reading a window of a huge file does not read
+         * all of it.
          */
         @WithDefault("8388608")
         long maxHashBytes();

@@ -99,7 +99,8 @@ public final class LiteralEdit {
         int first = matches.get(0);
         int lastEnd = matches.get(matches.size() - 1) + oldL.length();
         int afterEnd = lastEnd + matches.size() * (newL.length() - oldL.length());
-        return new Result(physicalAfter, text.logical, afterText, matches.size(), new ChangedSpan(first, lastEnd, afterEnd));
+        return new Result(physicalAfter, text.logical, afterText, matches.size(),
+                new ChangedSpan(first, lastEnd, afterEnd));
     }
 
     /** The text as a read shows it: every {@code \r\n} as {@code \n}. */

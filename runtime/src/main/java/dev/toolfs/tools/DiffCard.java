@@ -142,11 +142,7 @@ public final class DiffCard {
     record Region(int start, int beforeEnd, int afterEnd, int changedStart, int changedEndBefore, int changedEndAfter,
             int lineOffset) {
 
-        static Region of(String a, String b) {
-            return of(a, b, null);
-        }
-
-        /** The same region, found from {@code known} on when it is given: the texts are known to agree outside it. */
+        /** The region, found from {@code known} on when it is given (the texts are known to agree outside it). */
         static Region of(String a, String b, ChangedSpan known) {
             if (known != null && (known.beforeEnd() > a.length() || known.afterEnd() > b.length()
                     || known.unchangedTail(a) != b.length() - known.afterEnd())) {

@@ -39,6 +39,7 @@ public class EditTool implements ToolExecutor<EditArgs> {
                 ? "The file " + display + " has been updated. All occurrences were successfully replaced."
                 : "The file " + display + " has been updated successfully.";
         EditResult canonical = new EditResult(display, outcome.before(), outcome.after());
-        return ToolOutcome.text(text, canonical, DiffCard.of(display, "edit", outcome.before(), outcome.after(), outcome.changed()));
+        return ToolOutcome.text(text, canonical,
+                DiffCard.of(display, "edit", outcome.before(), outcome.after(), outcome.changed()));
     }
 }

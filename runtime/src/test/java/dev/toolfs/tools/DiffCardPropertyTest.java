@@ -63,8 +63,9 @@ class DiffCardPropertyTest {
         Assume.that(!before.isEmpty());
         ChangedSpan span = new ChangedSpan(head.length(), head.length() + x.length(), head.length() + y.length());
 
-        assertThat(DiffCard.Region.of(before, after, span)).isEqualTo(DiffCard.Region.of(before, after));
-        assertThat(DiffCard.of("f.txt", "edit", before, after, span)).isEqualTo(DiffCard.of("f.txt", "edit", before, after));
+        assertThat(DiffCard.Region.of(before, after, span)).isEqualTo(DiffCard.Region.of(before, after, null));
+        assertThat(DiffCard.of("f.txt", "edit", before, after, span))
+                .isEqualTo(DiffCard.of("f.txt", "edit", before, after));
     }
 
     @Property(tries = 300)

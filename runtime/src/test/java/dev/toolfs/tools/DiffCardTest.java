@@ -48,12 +48,12 @@ class DiffCardTest {
     @Test
     void theChangedRegionStartsAndEndsAtLineStartsInBothTexts() {
         // The new text's change ends mid-line ("X" before a shared "2\n"): both ends move to the next line start.
-        DiffCard.Region r = DiffCard.Region.of("1\n2\n", "1\nX2\n");
+        DiffCard.Region r = DiffCard.Region.of("1\n2\n", "1\nX2\n", null);
         assertThat(r.changedStart()).isEqualTo(2);
         assertThat(r.changedEndBefore()).isEqualTo(4);
         assertThat(r.changedEndAfter()).isEqualTo(5);
         // All of the old text is the new text's end, but not from a line start of the new one.
-        DiffCard.Region whole = DiffCard.Region.of("2\n", "X2\n");
+        DiffCard.Region whole = DiffCard.Region.of("2\n", "X2\n", null);
         assertThat(whole.changedEndBefore()).isEqualTo(2);
         assertThat(whole.changedEndAfter()).isEqualTo(3);
         String big = "x\n".repeat(DiffCard.MAX_DIFF_CHARS);

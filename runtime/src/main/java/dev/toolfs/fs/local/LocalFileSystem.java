@@ -163,7 +163,8 @@ public class LocalFileSystem implements FileSystemProvider {
     private record Stat(boolean regularFile, boolean directory, long size, long modifiedNanos, long changedNanos,
             Object fileKey) {
 
-        private static final String UNIX_ATTRIBUTES = "unix:isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey";
+        private static final String UNIX_ATTRIBUTES =
+                "unix:isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey";
 
         static Stat of(Path target) throws IOException {
             try {
@@ -222,6 +223,19 @@ public class LocalFileSystem implements FileSystemProvider {
         return new LocalTextCursor(path, stat, scanner, digest, in, cancel);
     }
 
+    /** A scanner call with its one argument (unused by some). */
+    private interface ScannerCall<T> {
+        T on(Utf8LineScanner scanner, int arg);
+    }
+
+    private static final ScannerCall<Boolean> SKIP_LINE = (s, arg) -> s.skipLine();
+    private static final ScannerCall<TextLine> NEXT_LINE = Utf8LineScanner::nextLine;
+    private static final ScannerCall<Long> COUNT_REST = (s, arg) -> s.countRemainingLines();
+    private static final ScannerCall<Void> DRAIN = (s, arg) -> {
+        s.drain();
+        return null;
+    };
+
     private final class LocalTextCursor implements TextCursor {
         private final ResolvedPath path;
         private final FileStat stat;
@@ -242,44 +256,35 @@ public class LocalFileSystem implements FileSystemProvider {
         }
 
         /**
-         * Checks for cancellation and, once, the file's head. Every scanner call goes through this and {@link #failed}
-         * without a lambda: a capturing lambda per line costs an allocation the quick JIT compiler makes slowly.
+         * Runs {@code call} on the scanner, after the cancellation check and, once, the file's head check, with the
+         * scanner's failures as the provider's. The calls are non-capturing lambdas with their argument passed in: a
+         * capturing one would be allocated on every line, which the quick JIT compiler does through a slow native call.
          */
-        private void before() {
+        private <T> T guarded(ScannerCall<T> call, int arg) {
             if (cancel.isCancelled()) {
                 throw FsException.cancelled("read", path.requested());
             }
-            if (!headChecked) {
-                headChecked = true;
-                scanner.checkHead();
+            try {
+                if (!headChecked) {
+                    headChecked = true;
+                    scanner.checkHead();
+                }
+                return call.on(scanner, arg);
+            } catch (Utf8LineScanner.NotTextException e) {
+                throw FsException.notText("read", path.requested(), e.getMessage());
+            } catch (UncheckedIOException e) {
+                throw FsException.io("read", path.requested(), e.getCause());
             }
-        }
-
-        private FsException failed(RuntimeException e) {
-            if (e instanceof UncheckedIOException io) {
-                return FsException.io("read", path.requested(), io.getCause());
-            }
-            return FsException.notText("read", path.requested(), e.getMessage());
         }
 
         @Override
         public boolean skipLine() {
-            try {
-                before();
-                return scanner.skipLine();
-            } catch (Utf8LineScanner.NotTextException | UncheckedIOException e) {
-                throw failed(e);
-            }
+            return guarded(SKIP_LINE, 0);
         }
 
         @Override
         public TextLine nextLine(int maxChars) {
-            try {
-                before();
-                return scanner.nextLine(maxChars);
-            } catch (Utf8LineScanner.NotTextException | UncheckedIOException e) {
-                throw failed(e);
-            }
+            return guarded(NEXT_LINE, maxChars);
         }
 
         @Override
@@ -292,13 +297,7 @@ public class LocalFileSystem implements FileSystemProvider {
                     return known.lines() - scanner.linesConsumed();
                 }
             }
-            long counted;
-            try {
-                before();
-                counted = scanner.countRemainingLines();
-            } catch (Utf8LineScanner.NotTextException | UncheckedIOException e) {
-                throw failed(e);
-            }
+            long counted = guarded(COUNT_REST, 0);
             lineCounts.incrementAndGet();
             if (cacheable) {
                 lineTotals.put(path.target(), new LineTotal(v, scanner.linesConsumed()));
@@ -312,12 +311,7 @@ public class LocalFileSystem implements FileSystemProvider {
             if (digest == null) {
                 return statV;
             }
-            try {
-                before();
-                scanner.drain();
-            } catch (Utf8LineScanner.NotTextException | UncheckedIOException e) {
-                throw failed(e);
-            }
+            guarded(DRAIN, 0);
             return statV.withContent(digest.hex(), scanner.bytesRead());
         }
 
@@ -375,12 +369,11 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     private static String decodeStrict(String op, ResolvedPath path, byte[] bytes) {
-        String ascii = asciiText(bytes);
-        return ascii != null ? ascii : decodeNonAscii(op, path, bytes);
-    }
-
-    /** {@link #decodeStrict} of bytes that {@link #asciiText} did not take. */
-    private static String decodeNonAscii(String op, ResolvedPath path, byte[] bytes) {
+        // ASCII without NUL, as most source files are: valid UTF-8 by construction, so a plain copy (the JDK's UTF-8
+        // decoding would look at every byte once more, one at a time under the quick JIT compiler).
+        if (ByteScan.indexOfNulOrNonAscii(bytes, 0, bytes.length) < 0) {
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
         try {
             // The JDK's own decoding is the fast one; it replaces bad input with U+FFFD, so only a text holding U+FFFD
             // (bad input, or a genuine U+FFFD) is decoded again by the strict decoder, which reports bad input.
@@ -399,16 +392,6 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (CharacterCodingException e) {
             throw FsException.notText(op, path.requested(), "it is not valid UTF-8");
         }
-    }
-
-    /**
-     * The text of bytes that are all ASCII without NUL, as most source files are, or null. Valid UTF-8 by
-     * construction, so a plain copy: the JDK's UTF-8 decoding would look at every byte once more, one at a time under
-     * the quick JIT compiler.
-     */
-    private static String asciiText(byte[] bytes) {
-        return ByteScan.indexOfNulOrNonAscii(bytes, 0, bytes.length) < 0 ? new String(bytes, StandardCharsets.ISO_8859_1)
-                : null;
     }
 
     private static boolean isAscii(String s) {
@@ -477,16 +460,15 @@ public class LocalFileSystem implements FileSystemProvider {
             }
             byte[] old = readAll("edit", path, maxEditBytes);
             check("edit", path, precondition, st, old);
-            String ascii = asciiText(old);
-            String text = ascii != null ? ascii : decodeNonAscii("edit", path, old);
+            String text = decodeStrict("edit", path, old);
             LiteralEdit.Result result;
             try {
                 result = LiteralEdit.apply(text, edit);
             } catch (EditMatchException e) {
                 throw new FsException(e.code(), path.requested(), "cannot edit " + FsException.PATH + ": " + e.detail());
             }
-            // An ASCII file with ASCII put in stays ASCII: its bytes are a plain copy of the text.
-            byte[] data = ascii != null && isAscii(edit.newString())
+            // An ASCII file (one byte a character) with ASCII put in stays ASCII: its bytes are a plain copy of the text.
+            byte[] data = text.length() == old.length && isAscii(edit.newString())
                     ? result.physicalAfter().getBytes(StandardCharsets.ISO_8859_1)
                     : result.physicalAfter().getBytes(StandardCharsets.UTF_8);
             FileVersion version = replace("edit", path, data, st, false, precondition, cancel);

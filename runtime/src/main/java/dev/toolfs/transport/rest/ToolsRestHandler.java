@@ -1,11 +1,15 @@
 package dev.toolfs.transport.rest;
 
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -160,8 +164,8 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         if (header == null) {
             return;
         }
-        java.util.Set<String> names = java.util.Arrays.stream(header.split(",")).map(String::trim)
-                .filter(n -> !n.isEmpty()).collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new));
+        Set<String> names = Arrays.stream(header.split(",")).map(String::trim).filter(n -> !n.isEmpty())
+                .collect(Collectors.toCollection(LinkedHashSet::new));
         List<String> known = runtime.tools().stream().map(ToolDescriptor::name).toList();
         for (String n : names) {
             if (!known.contains(n)) {
