@@ -341,7 +341,8 @@ async function clientFloor(servers) {
     try {
       out[s.id] = await floorSteps(conn.client, s);
       if (cfg.loadSeconds > 0 && cfg.clients > 0) {
-        out[s.id].load = await floorThroughput(conn.client, s);
+        // Over stdio the callers share the one connection, as in the real step.
+        out[s.id].load = await floorThroughput(Array.from({ length: cfg.clients }, () => conn.client), s);
       }
     } finally {
       await conn.close();
@@ -353,6 +354,14 @@ async function clientFloor(servers) {
     const conn = await connectHttpStandIn(join(here, 'lib', 'canned-http-server.mjs'), [writeAnswers(http)]);
     try {
       out[`${http.id}-floor`] = await floorSteps(conn.client, http);
+      if (cfg.loadSeconds > 0 && cfg.clients > 0) {
+        // As the real step over HTTP: every client its own session.
+        const clients = [conn.client];
+        while (clients.length < cfg.clients) {
+          clients.push(await conn.extraClient());
+        }
+        out[`${http.id}-floor`].load = await floorThroughput(clients, http);
+      }
     } finally {
       await conn.close();
     }
@@ -394,15 +403,15 @@ async function floorSteps(client, s) {
 }
 
 /**
- * The throughput step against the stand-in, run as the real one (throughput(): N callers on the one stdio connection,
- * the same 100-line read, every answer checked, after the same short untimed run), the server answering instantly.
+ * The throughput step against the stand-in, run as the real one (throughput(): N callers, on the one stdio connection
+ * or each with its own HTTP session; the same 100-line read, every answer checked, after the same short untimed run),
+ * the server answering instantly.
  * No server can serve this client more calls per second on this machine, so floor / reference is the largest
  * throughput ratio any server could show.
  */
-async function floorThroughput(client, s) {
+async function floorThroughput(clients, s) {
   const standIn = { label: `client floor (${s.label})`, log: { errors: 0, text: '' },
     steps: { readSmall: () => ({ ...s.steps.readSmall(), name: 'readSmall' }) } };
-  const clients = Array.from({ length: cfg.clients }, () => client);
   await throughput(standIn, clients, Math.min(2, cfg.loadSeconds / 5));
   return throughput(standIn, clients, cfg.loadSeconds);
 }
@@ -551,7 +560,9 @@ function report(info, samples, load, rss, cold, servers, floor) {
       targets.push({ what: `${cfg.clients}-client throughput, ${s.label}: >= 3x the reference`, met: x >= 3,
         value: `${fmtRatio(x)}${o.lost ? ` (${o.lost} calls lost)` : ''}` });
     }
-    for (const [id, label] of [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer']]) {
+    const httpLoad = ours.find((s) => s.transport === 'http');
+    for (const [id, label] of [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer'],
+      [httpLoad && `${httpLoad.id}-floor`, 'client floor (http), Tool FS answer']]) {
       const f = floor?.[id]?.load;
       if (f) {
         loadRows.push([`${cfg.clients} clients reading, ${cfg.loadSeconds} s`, label, f.calls, f.lost, fmtMs(f.p50), fmtMs(f.p95), fmtMs(f.p99), fmtNum(f.perSecond), fmtRatio(f.perSecond / r.perSecond)]);

@@ -168,12 +168,22 @@ export async function connectHttpStandIn(script, args) {
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  const client = newClient();
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: postWithoutSharedSignal }));
+  const clients = [];
+  const connect = async () => {
+    const c = newClient();
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: postWithoutSharedSignal }));
+    clients.push(c);
+    return c;
+  };
+  const client = await connect();
   return {
     client,
+    // One more session, as connectHttp's extra clients are.
+    extraClient: connect,
     close: async () => {
-      await client.close().catch(() => {});
+      for (const c of clients) {
+        await c.close().catch(() => {});
+      }
       child.kill('SIGTERM');
     },
   };
