@@ -22,6 +22,12 @@ import dev.toolfs.fs.ByteScan;
  *
  * <p>
  * Both write to {@link #out()} under its lock, one whole message at a time.
+ *
+ * <p>
+ * The receiver may do slow work in {@link Receiver#line} on the reading thread (the transport runs a call there when
+ * nothing else runs, which saves waking another thread). When that work needs the next lines before it can finish (a
+ * call that waits for the client's answer), it asks for {@link #handOver}: a new thread takes over the reading at once,
+ * and the old one stops reading when its line is done. One thread reads at a time, in order.
  */
 public final class StdioChannel {
 
@@ -53,6 +59,15 @@ public final class StdioChannel {
     private String handshakeProblem;
     /** Counted down once the recording is loaded, or could not be. */
     private final CountDownLatch loaded = new CountDownLatch(1);
+    /** The thread that reads; written under {@code this}. */
+    private volatile Thread reader;
+    /** Guarded by {@code this}: whether {@link #reader} is inside {@link Receiver#line}. */
+    private boolean delivering;
+    /** The input and its reader, handed from one reading thread to the next; set before the first line is read. */
+    private InputStream input;
+    private LineReader lines;
+    /** What answers the handshake until a receiver attaches (then null); used by the reading thread. */
+    private StdioHandshake handshake;
 
     private StdioChannel(OutputStream out) {
         this.out = out;
@@ -68,11 +83,17 @@ public final class StdioChannel {
      */
     public static StdioChannel open(InputStream in, OutputStream out, Path handshake, boolean toolList) {
         StdioChannel channel = new StdioChannel(out);
-        Thread reader = new Thread(() -> channel.read(in, handshake, toolList), "mcp-stdio-reader");
-        reader.setDaemon(true);
+        Thread reader = readerThread(() -> channel.read(in, handshake, toolList));
+        channel.reader = reader;
         reader.start();
         OPENED.set(channel);
         return channel;
+    }
+
+    private static Thread readerThread(Runnable reading) {
+        Thread t = new Thread(reading, "mcp-stdio-reader");
+        t.setDaemon(true);
+        return t;
     }
 
     /** The channel opened last, if no one has taken it yet. */
@@ -93,6 +114,29 @@ public final class StdioChannel {
         loaded.await();
         synchronized (this) {
             return Optional.ofNullable(handshakeProblem);
+        }
+    }
+
+    /** Whether the calling thread is the one reading the input now. */
+    public boolean onReaderThread() {
+        return reader == Thread.currentThread();
+    }
+
+    /**
+     * Lets another thread read the input from now on, if {@code busy} is the thread reading it and is inside
+     * {@link Receiver#line} (so that it reads nothing while it is): {@code busy} then stops reading once that line is
+     * done. Returns whether it did.
+     */
+    public boolean handOver(Thread busy) {
+        synchronized (this) {
+            if (reader != busy || !delivering) {
+                return false;
+            }
+            Thread next = readerThread(this::readLines);
+            reader = next;
+            delivering = false;
+            next.start();
+            return true;
         }
     }
 
@@ -118,11 +162,11 @@ public final class StdioChannel {
     }
 
     private void read(InputStream in, Path recording, boolean toolList) {
-        StdioHandshake handshake = null;
+        StdioHandshake recorded = null;
         try {
-            handshake = recording == null ? null : StdioHandshake.load(recording);
-            if (handshake != null && !toolList) {
-                handshake = handshake.withoutToolList();
+            recorded = recording == null ? null : StdioHandshake.load(recording);
+            if (recorded != null && !toolList) {
+                recorded = recorded.withoutToolList();
             }
         } catch (IOException | RuntimeException | LinkageError e) {
             synchronized (this) {
@@ -132,10 +176,24 @@ public final class StdioChannel {
             // Whatever happened, nobody waits for the load any longer.
             loaded.countDown();
         }
+        synchronized (this) {
+            input = in;
+            lines = new LineReader(in, MAX_MESSAGE_BYTES);
+            handshake = recorded;
+        }
+        readLines();
+    }
+
+    /** Reads lines until the input ends, or until another thread takes over the reading. */
+    private void readLines() {
+        Thread me = Thread.currentThread();
+        LineReader reading;
+        synchronized (this) {
+            reading = lines;
+        }
         Throwable failed = null;
-        try (in) {
-            LineReader lines = new LineReader(in, MAX_MESSAGE_BYTES);
-            for (byte[] line; (line = lines.next()) != null;) {
+        try {
+            for (byte[] line; (line = reading.next()) != null;) {
                 Receiver r;
                 synchronized (this) {
                     r = receiver;
@@ -144,18 +202,36 @@ public final class StdioChannel {
                         if (handshake != null && line != LineReader.TOO_LONG) {
                             answerEarly(handshake, line);
                         }
+                    } else {
+                        delivering = true;
                     }
                 }
                 if (r != null) {
                     // Handshake answers are no longer needed: the server is there.
                     handshake = null;
-                    r.line(line);
+                    Throwable lineFailed = deliver(r, line);
+                    synchronized (this) {
+                        if (reader != me) {
+                            // Handed over while this line was delivered: the new reader goes on (and a failure of
+                            // this line was the receiver's own to report).
+                            return;
+                        }
+                        delivering = false;
+                    }
+                    if (lineFailed != null) {
+                        throw lineFailed;
+                    }
                 }
             }
         } catch (Throwable e) {
             // Whatever stops the reading ends the channel: the server then stops instead of waiting for input that
             // no one reads any more.
             failed = e;
+        }
+        try {
+            input.close();
+        } catch (IOException e) {
+            // Ending anyway.
         }
         Receiver r;
         synchronized (this) {
@@ -165,6 +241,15 @@ public final class StdioChannel {
         }
         if (r != null) {
             r.ended(failed);
+        }
+    }
+
+    private static Throwable deliver(Receiver r, byte[] line) {
+        try {
+            r.line(line);
+            return null;
+        } catch (Throwable e) {
+            return e;
         }
     }
 

@@ -77,7 +77,8 @@ public final class StdioMcpServer {
                 // its message, as over REST and HTTP); the SDK's check would answer first, in its own words.
                 .validateToolInputs(false)
                 .jsonSchemaValidator(new LazySchemaValidator())
-                // A call runs on the transport's call thread that took it, with no further hand-off.
+                // A call runs on the transport's thread that took it (its reader or its call thread), with no further
+                // hand-off.
                 .immediateExecution(true)
                 .build();
         try {

@@ -16,6 +16,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.jboss.logging.Logger;
 
@@ -46,7 +48,10 @@ import reactor.core.publisher.Mono;
  * while the application starts, and this transport leaves the server's second answers to those requests unsent).
  * Answers to the server's own requests and the client's notifications are handled at
  * once (a request waiting for {@code notifications/initialized} must not hold up that very notification); the
- * client's requests run in arrival order on one call thread. A message is written as UTF-8 straight from Jackson,
+ * client's requests run one at a time, in arrival order: on the reader itself when no other call is running or waiting
+ * (handing the request to another thread costs a wake-up, about a tenth of a small call's CPU), else on the call
+ * thread. A call on the reader that sends the client a request (for its roots, an approval) first has the channel hand
+ * the reading to a new thread, which reads the answer. A message is written as UTF-8 straight from Jackson,
  * under a lock, by the thread that sends it. When the input ends, or the output breaks, the server's requests still
  * waiting for an answer fail at once, the calls already received finish, and {@link #awaitEnd()} returns.
  */
@@ -72,16 +77,23 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** The message being written; guarded by {@code out}. */
     private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
     private final Set<Object> unanswered = ConcurrentHashMap.newKeySet();
+    /** The client's requests received and not yet answered: a request runs on the reader only when this was 0. */
+    private final AtomicInteger callsInFlight = new AtomicInteger();
+    /** Held by the call that runs, so that a call the call thread takes waits for one still running on the reader. */
+    private final ReentrantLock callTurn = new ReentrantLock();
+    /** The reader thread while it runs a call, else null. */
+    private volatile Thread callingReader;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile McpServerSession session;
     private volatile boolean closing;
-    /** Read by the reader thread only. */
+    /** Read by the thread that reads (one at a time; the channel hands over under its lock). */
     private boolean initializeSeen;
 
     public StdioTransport(McpJsonMapper json, ObjectMapper mapper, StdioChannel channel) {
         this.json = json;
         // One call at a time, in arrival order: two call threads served 8 concurrent callers no faster on 2 CPUs
-        // (the client needs the CPUs too), and one connection's calls keep the order they were sent in.
+        // (the client needs the CPUs too), and one connection's calls keep the order they were sent in. The calls
+        // that find nothing before them run on the reader instead (see call()).
         this.calls = Executors.newSingleThreadExecutor(r -> daemon(r, "mcp-stdio-calls"));
         // Indentation would put line breaks between tokens, and a line break ends a message.
         this.writer = mapper.writer().without(SerializationFeature.INDENT_OUTPUT);
@@ -113,7 +125,11 @@ public final class StdioTransport implements McpServerTransportProvider {
         return Mono.defer(() -> {
             end();
             try {
-                if (!calls.awaitTermination(60, TimeUnit.SECONDS)) {
+                boolean finished = calls.awaitTermination(60, TimeUnit.SECONDS);
+                // And a call still running on the reader.
+                if (finished && callTurn.tryLock(60, TimeUnit.SECONDS)) {
+                    callTurn.unlock();
+                } else {
                     LOG.warn("MCP stdio: calls still running after 60 s at shutdown");
                 }
             } catch (InterruptedException e) {
@@ -206,8 +222,39 @@ public final class StdioTransport implements McpServerTransportProvider {
             initializeSeen = true;
             handle(message, r.id());
         } else {
-            Object id = message instanceof McpSchema.JSONRPCRequest r ? r.id() : null;
-            onCallThread(() -> handle(message, id));
+            call(message, ((McpSchema.JSONRPCRequest) message).id());
+        }
+    }
+
+    /**
+     * Runs a request of the client's, one at a time in arrival order: here on the reader when nothing is before it
+     * (nothing to wake, no hand-off), else on the call thread behind the others.
+     */
+    private void call(McpSchema.JSONRPCMessage request, Object id) {
+        if (callsInFlight.getAndIncrement() == 0 && channel.onReaderThread()) {
+            callingReader = Thread.currentThread();
+            try {
+                runCall(request, id);
+            } finally {
+                callingReader = null;
+            }
+        } else {
+            try {
+                calls.execute(() -> runCall(request, id));
+            } catch (RejectedExecutionException e) {
+                // Ending: nothing more is started.
+                callsInFlight.decrementAndGet();
+            }
+        }
+    }
+
+    private void runCall(McpSchema.JSONRPCMessage request, Object id) {
+        callTurn.lock();
+        try {
+            handle(request, id);
+        } finally {
+            callTurn.unlock();
+            callsInFlight.decrementAndGet();
         }
     }
 
@@ -343,6 +390,11 @@ public final class StdioTransport implements McpServerTransportProvider {
         public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
             return Mono.fromRunnable(() -> {
                 if (message instanceof McpSchema.JSONRPCRequest request) {
+                    // A call running on the reader waits for this answer: someone else must read it.
+                    Thread reader = callingReader;
+                    if (reader != null) {
+                        channel.handOver(reader);
+                    }
                     unanswered.add(request.id());
                     if (closing && unanswered.remove(request.id())) {
                         // No answer can come (end() fails the requests it finds): fail now rather than wait for the

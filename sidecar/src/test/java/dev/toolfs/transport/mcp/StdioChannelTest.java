@@ -14,7 +14,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -154,5 +157,83 @@ class StdioChannelTest {
         Recorder server = new Recorder();
         channel.attach(server);
         assertThat(server.end.get(10, TimeUnit.SECONDS)).hasMessage("gone");
+    }
+
+    @Test
+    void aReceiverBusyWithALineHandsTheReadingOverAndEveryLineComesOnceInOrder() throws Exception {
+        PipedOutputStream client = new PipedOutputStream();
+        StdioChannel channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), new ByteArrayOutputStream(), null,
+                true);
+        List<String> lines = new CopyOnWriteArrayList<>();
+        List<String> threads = new CopyOnWriteArrayList<>();
+        CountDownLatch released = new CountDownLatch(1);
+        AtomicInteger ends = new AtomicInteger();
+        CompletableFuture<Boolean> handedOver = new CompletableFuture<>();
+        CompletableFuture<Boolean> handedOverAgain = new CompletableFuture<>();
+        CompletableFuture<Boolean> answerRead = new CompletableFuture<>();
+        channel.attach(new StdioChannel.Receiver() {
+            @Override
+            public void answeredEarly(List<StdioHandshake.EarlyAnswer> answers) {
+            }
+
+            @Override
+            public void line(byte[] bytes) {
+                String line = new String(bytes, StandardCharsets.UTF_8);
+                lines.add(line);
+                threads.add(Thread.currentThread().getName() + "#" + Thread.currentThread().getId());
+                if (line.equals("wait")) {
+                    // Like a call that waits for the client's answer: the next lines must still be read.
+                    // (Checked by the test's thread: a failure here would only reach the channel.)
+                    handedOver.complete(channel.handOver(Thread.currentThread()));
+                    handedOverAgain.complete(channel.handOver(Thread.currentThread()));
+                    try {
+                        answerRead.complete(released.await(10, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        answerRead.completeExceptionally(e);
+                    }
+                } else if (line.equals("answer")) {
+                    released.countDown();
+                }
+            }
+
+            @Override
+            public void ended(Throwable failure) {
+                ends.incrementAndGet();
+            }
+        });
+        client.write("first\nwait\n".getBytes(StandardCharsets.UTF_8));
+        client.flush();
+        assertThat(handedOver.get(10, TimeUnit.SECONDS)).isTrue();
+        client.write("answer\nlast\n".getBytes(StandardCharsets.UTF_8));
+        client.close();
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (ends.get() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        Thread.sleep(100); // room for a second end, which must not come
+        assertThat(handedOverAgain.get()).as("handed over once").isFalse();
+        assertThat(answerRead.get()).as("the answer was read while the line was busy").isTrue();
+        assertThat(ends.get()).isEqualTo(1);
+        assertThat(lines).containsExactly("first", "wait", "answer", "last");
+        assertThat(threads.get(1)).isEqualTo(threads.get(0));
+        assertThat(threads.get(2)).as("read by the new reader").isNotEqualTo(threads.get(1)).startsWith("mcp-stdio-reader#");
+        assertThat(threads.get(3)).isEqualTo(threads.get(2));
+    }
+
+    @Test
+    void onlyTheReaderBusyWithALineCanHandOver() throws Exception {
+        PipedOutputStream client = new PipedOutputStream();
+        StdioChannel channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), new ByteArrayOutputStream(), null,
+                true);
+        Recorder server = new Recorder();
+        channel.attach(server);
+        assertThat(channel.onReaderThread()).isFalse();
+        // The reader waits for input, not inside a line; and this thread is not the reader at all.
+        assertThat(channel.handOver(Thread.currentThread())).isFalse();
+        client.write("one\n".getBytes(StandardCharsets.UTF_8));
+        client.close();
+        assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
+        assertThat(server.lines).containsExactly("one");
     }
 }

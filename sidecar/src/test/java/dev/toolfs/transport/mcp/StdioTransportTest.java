@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -40,6 +41,7 @@ class StdioTransportTest {
     private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
     private static final String CALL = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"who\",\"arguments\":{}}}";
     private static final String LIST_AGAIN = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}";
+    private static final String ASK = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\",\"arguments\":{}}}";
 
     /** A client's pipe into a channel, and what the server wrote back. */
     static final class Connection {
@@ -81,10 +83,14 @@ class StdioTransportTest {
         }
     }
 
-    /** The SDK's server on the channel: one tool, which says whether the client declared roots. */
+    /**
+     * The SDK's server on the channel: a tool that says whether the client declared roots, and one that asks the
+     * client for them (from another thread, as the sidecar does) and says which thread it ran on.
+     */
     static McpSyncServer serve(StdioChannel channel) {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(MAPPER);
         McpSchema.Tool who = McpSchema.Tool.builder().name("who").inputSchema(Map.of("type", "object")).build();
+        McpSchema.Tool ask = McpSchema.Tool.builder().name("ask").inputSchema(Map.of("type", "object")).build();
         return McpServer.sync(new StdioTransport(json, MAPPER, channel))
                 .jsonMapper(json)
                 .serverInfo("test", "1")
@@ -95,6 +101,21 @@ class StdioTransportTest {
                                         + (exchange.getClientCapabilities() != null
                                                 && exchange.getClientCapabilities().roots() != null))))
                                 .build())
+                        .build())
+                .tools(McpServerFeatures.SyncToolSpecification.builder().tool(ask)
+                        .callHandler((exchange, request) -> {
+                            String thread = Thread.currentThread().getName();
+                            String roots;
+                            try {
+                                roots = CompletableFuture.supplyAsync(exchange::listRoots).get(20, TimeUnit.SECONDS)
+                                        .roots().get(0).uri();
+                            } catch (Exception e) {
+                                roots = "no roots: " + e;
+                            }
+                            return McpSchema.CallToolResult.builder()
+                                    .content(List.of(new McpSchema.TextContent(roots + " on " + thread)))
+                                    .build();
+                        })
                         .build())
                 .validateToolInputs(false)
                 .immediateExecution(true)
@@ -190,6 +211,46 @@ class StdioTransportTest {
             }
             assertThat(all.get(4).get("id").asInt()).isEqualTo(3);
             assertThat(all.get(4).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
+
+    @Test
+    void aCallOnTheReaderThatWaitsForTheClientGetsItsAnswerAndTheNextCallWaitsItsTurn() throws Exception {
+        Connection c = new Connection(null);
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(INITIALIZE, INITIALIZED, ASK);
+            // Nothing runs before it, so the call runs on the reader, and asks the client for its roots.
+            List<JsonNode> first = c.await(2);
+            assertThat(first).hasSize(2);
+            JsonNode rootsRequest = first.get(1);
+            assertThat(rootsRequest.get("method").asText()).isEqualTo("roots/list");
+            // A call that comes meanwhile runs after it, not beside it.
+            c.send(CALL);
+            Thread.sleep(200);
+            assertThat(c.messages()).hasSize(2);
+            // The answer is read although the reader thread is busy with the call.
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":" + rootsRequest.get("id")
+                    + ",\"result\":{\"roots\":[{\"uri\":\"file:///project\"}]}}");
+            List<JsonNode> all = c.await(4);
+            assertThat(all).hasSize(4);
+            assertThat(all.get(2).get("id").asInt()).isEqualTo(5);
+            assertThat(all.get(2).at("/result/content/0/text").asText()).isEqualTo("file:///project on mcp-stdio-reader");
+            assertThat(all.get(3).get("id").asInt()).isEqualTo(3);
+            assertThat(all.get(3).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+            // With nothing running, the next call runs on the (new) reader again.
+            c.send(ASK.replace("\"id\":5", "\"id\":6"));
+            List<JsonNode> again = c.await(5);
+            JsonNode secondRequest = again.get(4);
+            assertThat(secondRequest.get("method").asText()).isEqualTo("roots/list");
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":" + secondRequest.get("id")
+                    + ",\"result\":{\"roots\":[{\"uri\":\"file:///other\"}]}}");
+            List<JsonNode> last = c.await(6);
+            assertThat(last.get(5).get("id").asInt()).isEqualTo(6);
+            assertThat(last.get(5).at("/result/content/0/text").asText()).isEqualTo("file:///other on mcp-stdio-reader");
         } finally {
             c.client.close();
             server.closeGracefully();
