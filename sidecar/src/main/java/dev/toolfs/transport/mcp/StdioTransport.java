@@ -4,8 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,12 +61,10 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
 
-    private static final TypeRef<HashMap<String, Object>> MESSAGE_MAP = new TypeRef<>() {
-    };
-
     private final McpJsonMapper json;
     private final ObjectWriter writer;
     private final ObjectMapper mapper;
+    private final JsonRpcMessages messages;
     private final StdioChannel channel;
     private final OutputStream out;
     /** The requests the channel answered before the server ran, by id: the server's answers to them are not sent. */
@@ -98,6 +94,7 @@ public final class StdioTransport implements McpServerTransportProvider {
         // Indentation would put line breaks between tokens, and a line break ends a message.
         this.writer = mapper.writer().without(SerializationFeature.INDENT_OUTPUT);
         this.mapper = mapper;
+        this.messages = new JsonRpcMessages(mapper);
         this.channel = channel;
         this.out = channel.out();
     }
@@ -201,7 +198,9 @@ public final class StdioTransport implements McpServerTransportProvider {
     private void dispatch(byte[] line) {
         McpSchema.JSONRPCMessage message;
         try {
-            message = message(line);
+            // From the line's UTF-8 bytes: the SDK reads a message from a String, which would cost a decoding and
+            // then, for the parser, a copy back.
+            message = messages.read(line);
         } catch (IOException | RuntimeException e) {
             // JSON-RPC's answer to a line that is not a message; the connection goes on.
             answerError(null, McpSchema.ErrorCodes.PARSE_ERROR, "not a JSON-RPC message: " + e.getMessage());
@@ -256,22 +255,6 @@ public final class StdioTransport implements McpServerTransportProvider {
             callTurn.unlock();
             callsInFlight.decrementAndGet();
         }
-    }
-
-    /**
-     * A JSON-RPC message read as the SDK reads one ({@code McpSchema.deserializeJsonRpcMessage}), but from the line's
-     * UTF-8 bytes: the SDK takes a {@code String}, which would cost a decoding and then, for the parser, a copy back.
-     */
-    private McpSchema.JSONRPCMessage message(byte[] line) throws IOException {
-        Map<String, Object> map = json.readValue(line, MESSAGE_MAP);
-        if (map.containsKey("method")) {
-            return map.containsKey("id") ? json.convertValue(map, McpSchema.JSONRPCRequest.class)
-                    : json.convertValue(map, McpSchema.JSONRPCNotification.class);
-        }
-        if (map.containsKey("result") || map.containsKey("error")) {
-            return json.convertValue(map, McpSchema.JSONRPCResponse.class);
-        }
-        throw new IllegalArgumentException("Cannot deserialize JSONRPCMessage: " + new String(line, StandardCharsets.UTF_8));
     }
 
     private void handle(McpSchema.JSONRPCMessage request, Object id) {

@@ -1,0 +1,118 @@
+package dev.toolfs.transport.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** Messages read from bytes are the SDK's own reading of the same text, fast path or not. */
+class JsonRpcMessagesTest {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonRpcMessages MESSAGES = new JsonRpcMessages(MAPPER);
+    /** Marks a field left out of the message. */
+    private static final Object ABSENT = new Object();
+
+    /** The SDK's reading of the text, or the exception it throws. */
+    private static Object sdk(String text) {
+        try {
+            return McpSchema.deserializeJsonRpcMessage(new JacksonMcpJsonMapper(MAPPER), text);
+        } catch (Exception e) {
+            return e;
+        }
+    }
+
+    private static Object ours(String text) {
+        try {
+            return MESSAGES.read(text.getBytes(StandardCharsets.UTF_8));
+        } catch (Exception e) {
+            return e;
+        }
+    }
+
+    @Provide
+    Arbitrary<Object> jsonrpc() {
+        return Arbitraries.of(ABSENT, null, "2.0", "", 2, true);
+    }
+
+    @Provide
+    Arbitrary<Object> method() {
+        return Arbitraries.of(ABSENT, null, "tools/call", "notifications/initialized", "", 7, List.of("x"));
+    }
+
+    @Provide
+    Arbitrary<Object> id() {
+        return Arbitraries.of(ABSENT, null, "a-1", "", 0, -3, 1L << 40, 1.5, true, Map.of("k", 1));
+    }
+
+    @Provide
+    Arbitrary<Object> params() {
+        return Arbitraries.of(ABSENT, null, Map.of(), Map.of("name", "read", "arguments", Map.of("file_path", "a.txt")),
+                List.of(1, 2), "text", 3);
+    }
+
+    @Provide
+    Arbitrary<Object> result() {
+        return Arbitraries.of(ABSENT, null, Map.of("roots", List.of(Map.of("uri", "file:///w"))), "ok");
+    }
+
+    @Property
+    void readsEveryMessageAsTheSdkDoes(@ForAll("jsonrpc") Object jsonrpc, @ForAll("method") Object method,
+            @ForAll("id") Object id, @ForAll("params") Object params, @ForAll("result") Object result) throws Exception {
+        Map<String, Object> message = new LinkedHashMap<>();
+        put(message, "jsonrpc", jsonrpc);
+        put(message, "method", method);
+        put(message, "id", id);
+        put(message, "params", params);
+        put(message, "result", result);
+        String text = MAPPER.writeValueAsString(message);
+        Object expected = sdk(text);
+        Object actual = ours(text);
+        if (expected instanceof Exception) {
+            assertThat(actual).as(text).isInstanceOf(Exception.class);
+        } else {
+            assertThat(actual).as(text).isEqualTo(expected);
+        }
+    }
+
+    private static void put(Map<String, Object> message, String key, Object value) {
+        if (value != ABSENT) {
+            message.put(key, value);
+        }
+    }
+
+    @Test
+    void aPlainRequestAndNotificationAreBuiltAsTheSdkBuildsThem() throws Exception {
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"read\","
+                + "\"arguments\":{\"file_path\":\"a.txt\"}}}";
+        McpSchema.JSONRPCMessage read = MESSAGES.read(call.getBytes(StandardCharsets.UTF_8));
+        assertThat(read).isEqualTo(new McpSchema.JSONRPCRequest("2.0", "tools/call", 3,
+                Map.of("name", "read", "arguments", Map.of("file_path", "a.txt"))));
+        assertThat(read).isEqualTo(sdk(call));
+        String note = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+        assertThat(MESSAGES.read(note.getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo(new McpSchema.JSONRPCNotification("2.0", "notifications/initialized", null));
+    }
+
+    @Test
+    void aJsonObjectThatIsNoMessageIsRefusedWithItsText() {
+        assertThatThrownBy(() -> MESSAGES.read("{\"jsonrpc\":\"2.0\"}".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Cannot deserialize JSONRPCMessage: {\"jsonrpc\":\"2.0\"}");
+    }
+}
