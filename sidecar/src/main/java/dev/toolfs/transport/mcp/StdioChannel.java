@@ -66,7 +66,7 @@ public final class StdioChannel {
     /** The input and its reader, handed from one reading thread to the next; set before the first line is read. */
     private InputStream input;
     private LineReader lines;
-    /** What answers the handshake until a receiver attaches (then null); used by the reading thread. */
+    /** Guarded by {@code this}: what answers the handshake until a receiver attaches (then null). */
     private StdioHandshake handshake;
 
     private StdioChannel(OutputStream out) {
@@ -204,11 +204,11 @@ public final class StdioChannel {
                         }
                     } else {
                         delivering = true;
+                        // Handshake answers are no longer needed: the server is there.
+                        handshake = null;
                     }
                 }
                 if (r != null) {
-                    // Handshake answers are no longer needed: the server is there.
-                    handshake = null;
                     Throwable lineFailed = deliver(r, line);
                     synchronized (this) {
                         if (reader != me) {
