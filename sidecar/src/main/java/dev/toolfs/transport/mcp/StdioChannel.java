@@ -10,7 +10,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+import org.jboss.logging.Logger;
 
 import dev.toolfs.fs.ByteScan;
 
@@ -27,12 +31,27 @@ import dev.toolfs.fs.ByteScan;
  * The receiver may do slow work in {@link Receiver#line} on the reading thread (the transport runs a call there when
  * nothing else runs, which saves waking another thread). When that work needs the next lines before it can finish (a
  * call that waits for the client's answer), it asks for {@link #handOver}: a new thread takes over the reading at once,
- * and the old one stops reading when its line is done. One thread reads at a time, in order.
+ * and the old one stops reading when its line is done. One thread reads at a time, in order. A line that keeps the
+ * reading thread longer than {@link #STUCK_MILLIS} (a long call, an answer the client does not read yet while it
+ * writes) gets the reading handed over too, by a watchdog, so that the input never waits long for a busy reader.
  */
 public final class StdioChannel {
 
     /** The longest message read, in bytes; a longer line is passed on as {@link LineReader#TOO_LONG}. */
     static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+    /** How long a line may keep the reading thread before the watchdog hands the reading to another thread. */
+    static final long STUCK_MILLIS = 50;
+    /** The watchdog's looks without a line after which it sleeps until the next line. */
+    private static final int IDLE_LOOKS = 20;
+
+    /**
+     * The log, first used after the server has attached: the channel opens before Quarkus has set up logging, and a
+     * logger made that early would bind to the wrong log manager.
+     */
+    private static final class Log {
+        static final Logger LOG = Logger.getLogger(StdioChannel.class);
+    }
 
     /** What reads the channel once the server runs. */
     public interface Receiver {
@@ -68,6 +87,11 @@ public final class StdioChannel {
     private LineReader lines;
     /** Guarded by {@code this}: what answers the handshake until a receiver attaches (then null). */
     private StdioHandshake handshake;
+    /** Guarded by {@code this}: lines handed to the receiver so far, for the watchdog to tell a line that lasts. */
+    private long delivered;
+    /** Guarded by {@code this}: the watchdog, once a receiver attaches, and whether it sleeps until the next line. */
+    private Thread watchdog;
+    private boolean watchdogAsleep;
 
     private StdioChannel(OutputStream out) {
         this.out = out;
@@ -129,14 +153,55 @@ public final class StdioChannel {
      */
     public boolean handOver(Thread busy) {
         synchronized (this) {
-            if (reader != busy || !delivering) {
-                return false;
-            }
-            Thread next = readerThread(this::readLines);
-            reader = next;
-            delivering = false;
+            return reader == busy && delivering && handOverLocked();
+        }
+    }
+
+    /** Under the channel's lock, the reader inside a line: another thread reads from now on. */
+    private boolean handOverLocked() {
+        Thread busy = reader;
+        Thread next = readerThread(this::readLines);
+        reader = next;
+        delivering = false;
+        try {
             next.start();
             return true;
+        } catch (Throwable e) {
+            // No thread to be had (out of memory): the busy one goes on reading when its line is done.
+            reader = busy;
+            delivering = true;
+            Log.LOG.warnf(e, "MCP stdio: could not start a thread to read the input");
+            return false;
+        }
+    }
+
+    /**
+     * Looks at the reading every {@link #STUCK_MILLIS}: a line still being delivered since the last look gets the
+     * reading handed over. Sleeps while no line comes (a sidecar waits for its model most of the time).
+     */
+    private void watch() {
+        long seen = -1;
+        int idle = 0;
+        while (true) {
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(STUCK_MILLIS));
+            boolean sleep;
+            synchronized (this) {
+                if (ended) {
+                    return;
+                }
+                if (delivering && delivered == seen) {
+                    handOverLocked();
+                }
+                idle = !delivering && delivered == seen ? idle + 1 : 0;
+                seen = delivered;
+                sleep = idle >= IDLE_LOOKS;
+                watchdogAsleep = sleep;
+            }
+            if (sleep) {
+                // Until the next line is delivered (or the input ends).
+                LockSupport.park(this);
+                idle = 0;
+            }
         }
     }
 
@@ -157,6 +222,10 @@ public final class StdioChannel {
             receiver = r;
             if (ended) {
                 r.ended(failure);
+            } else {
+                watchdog = new Thread(this::watch, "mcp-stdio-watchdog");
+                watchdog.setDaemon(true);
+                watchdog.start();
             }
         }
     }
@@ -204,6 +273,11 @@ public final class StdioChannel {
                         }
                     } else {
                         delivering = true;
+                        delivered++;
+                        if (watchdogAsleep) {
+                            watchdogAsleep = false;
+                            LockSupport.unpark(watchdog);
+                        }
                         // Handshake answers are no longer needed: the server is there.
                         handshake = null;
                     }
@@ -212,8 +286,10 @@ public final class StdioChannel {
                     Throwable lineFailed = deliver(r, line);
                     synchronized (this) {
                         if (reader != me) {
-                            // Handed over while this line was delivered: the new reader goes on (and a failure of
-                            // this line was the receiver's own to report).
+                            // Handed over while this line was delivered: the new reader goes on.
+                            if (lineFailed != null) {
+                                Log.LOG.warnf(lineFailed, "MCP stdio: handling a line failed");
+                            }
                             return;
                         }
                         delivering = false;
@@ -238,6 +314,9 @@ public final class StdioChannel {
             ended = true;
             failure = failed;
             r = receiver;
+            if (watchdog != null) {
+                LockSupport.unpark(watchdog);
+            }
         }
         if (r != null) {
             r.ended(failed);

@@ -46,10 +46,12 @@ import reactor.core.publisher.Mono;
  * while the application starts, and this transport leaves the server's second answers to those requests unsent).
  * Answers to the server's own requests and the client's notifications are handled at
  * once (a request waiting for {@code notifications/initialized} must not hold up that very notification); the
- * client's requests run one at a time, in arrival order: on the reader itself when no other call is running or waiting
+ * client's requests (and the error answers to lines that are no message) run one at a time, in arrival order: on the
+ * reader itself when nothing else is running or waiting and the client has sent {@code notifications/initialized}
  * (handing the request to another thread costs a wake-up, about a tenth of a small call's CPU), else on the call
  * thread. A call on the reader that sends the client a request (for its roots, an approval) first has the channel hand
- * the reading to a new thread, which reads the answer. A message is written as UTF-8 straight from Jackson,
+ * the reading to a new thread, which reads the answer; the channel does the same for a line that keeps the reader
+ * long. A message is written as UTF-8 straight from Jackson,
  * under a lock, by the thread that sends it. When the input ends, or the output breaks, the server's requests still
  * waiting for an answer fail at once, the calls already received finish, and {@link #awaitEnd()} returns.
  */
@@ -73,12 +75,17 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** The message being written; guarded by {@code out}. */
     private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
     private final Set<Object> unanswered = ConcurrentHashMap.newKeySet();
-    /** The client's requests received and not yet answered: a request runs on the reader only when this was 0. */
+    /** What answers the client (calls, error answers) received and not yet done: run on the reader only when 0. */
     private final AtomicInteger callsInFlight = new AtomicInteger();
     /** Held by the call that runs, so that a call the call thread takes waits for one still running on the reader. */
     private final ReentrantLock callTurn = new ReentrantLock();
     /** The reader thread while it runs a call, else null. */
     private volatile Thread callingReader;
+    /**
+     * Whether {@code notifications/initialized} has come: until then the session holds every request but
+     * {@code initialize} until it comes, which a request on the reader would wait for in vain.
+     */
+    private volatile boolean clientInitialized;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile McpServerSession session;
     private volatile boolean closing;
@@ -122,9 +129,10 @@ public final class StdioTransport implements McpServerTransportProvider {
         return Mono.defer(() -> {
             end();
             try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 boolean finished = calls.awaitTermination(60, TimeUnit.SECONDS);
                 // And a call still running on the reader.
-                if (finished && callTurn.tryLock(60, TimeUnit.SECONDS)) {
+                if (finished && callTurn.tryLock(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                     callTurn.unlock();
                 } else {
                     LOG.warn("MCP stdio: calls still running after 60 s at shutdown");
@@ -210,8 +218,11 @@ public final class StdioTransport implements McpServerTransportProvider {
             // The answer to a request of ours, which a call may be waiting for: complete it now.
             unanswered.remove(response.id());
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
-        } else if (message instanceof McpSchema.JSONRPCNotification) {
+        } else if (message instanceof McpSchema.JSONRPCNotification n) {
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a notification could not be handled"));
+            if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method())) {
+                clientInitialized = true;
+            }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
                 && !initializeSeen) {
             // Handled before the next message is read: the session takes the client's capabilities (roots,
@@ -221,25 +232,27 @@ public final class StdioTransport implements McpServerTransportProvider {
             initializeSeen = true;
             handle(message, r.id());
         } else {
-            call(message, ((McpSchema.JSONRPCRequest) message).id());
+            Object id = ((McpSchema.JSONRPCRequest) message).id();
+            inTurn(() -> handle(message, id));
         }
     }
 
     /**
-     * Runs a request of the client's, one at a time in arrival order: here on the reader when nothing is before it
-     * (nothing to wake, no hand-off), else on the call thread behind the others.
+     * Runs what answers the client's requests (a call, or an error answer to a line), one at a time in arrival order:
+     * here on the reader when nothing is before it (nothing to wake, no hand-off), else on the call thread behind the
+     * others.
      */
-    private void call(McpSchema.JSONRPCMessage request, Object id) {
-        if (callsInFlight.getAndIncrement() == 0 && channel.onReaderThread()) {
-            callingReader = Thread.currentThread();
-            try {
-                runCall(request, id);
-            } finally {
-                callingReader = null;
+    private void inTurn(Runnable work) {
+        if (callsInFlight.getAndIncrement() == 0 && clientInitialized && channel.onReaderThread()) {
+            if (closing) {
+                // Ending (the output broke meanwhile): nothing more is started.
+                callsInFlight.decrementAndGet();
+                return;
             }
+            runInTurn(work, true);
         } else {
             try {
-                calls.execute(() -> runCall(request, id));
+                calls.execute(() -> runInTurn(work, false));
             } catch (RejectedExecutionException e) {
                 // Ending: nothing more is started.
                 callsInFlight.decrementAndGet();
@@ -247,11 +260,18 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
     }
 
-    private void runCall(McpSchema.JSONRPCMessage request, Object id) {
+    private void runInTurn(Runnable work, boolean onReader) {
         callTurn.lock();
         try {
-            handle(request, id);
+            if (onReader) {
+                callingReader = Thread.currentThread();
+            }
+            work.run();
         } finally {
+            if (onReader) {
+                // Cleared before the count lets the next call onto a reader, which sets it again.
+                callingReader = null;
+            }
             callTurn.unlock();
             callsInFlight.decrementAndGet();
         }
@@ -273,28 +293,20 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
     }
 
-    /** An error answer, written from the call thread so that the reader never waits on the output. */
+    /** An error answer, in turn with the calls' answers. */
     private void answerError(Object id, int code, String text) {
         // A map, not the SDK's JSONRPCResponse: that one leaves out a null id, which a parse error must carry.
         Map<String, Object> error = new LinkedHashMap<>();
         error.put("jsonrpc", McpSchema.JSONRPC_VERSION);
         error.put("id", id);
         error.put("error", Map.of("code", code, "message", text));
-        onCallThread(() -> {
+        inTurn(() -> {
             try {
                 write(error);
             } catch (UncheckedIOException e) {
                 // end() has run.
             }
         });
-    }
-
-    private void onCallThread(Runnable task) {
-        try {
-            calls.execute(task);
-        } catch (RejectedExecutionException e) {
-            // Ending: nothing more is started.
-        }
     }
 
     private void write(Object message) {

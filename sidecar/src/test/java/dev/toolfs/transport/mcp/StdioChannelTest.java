@@ -236,4 +236,49 @@ class StdioChannelTest {
         assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
         assertThat(server.lines).containsExactly("one");
     }
+
+    @Test
+    void aLineThatKeepsTheReaderGetsTheReadingHandedOverByTheWatchdog() throws Exception {
+        PipedOutputStream client = new PipedOutputStream();
+        StdioChannel channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), new ByteArrayOutputStream(), null,
+                true);
+        List<String> lines = new CopyOnWriteArrayList<>();
+        List<String> threads = new CopyOnWriteArrayList<>();
+        CountDownLatch released = new CountDownLatch(1);
+        CompletableFuture<Boolean> answerRead = new CompletableFuture<>();
+        channel.attach(new StdioChannel.Receiver() {
+            @Override
+            public void answeredEarly(List<StdioHandshake.EarlyAnswer> answers) {
+            }
+
+            @Override
+            public void line(byte[] bytes) {
+                String line = new String(bytes, StandardCharsets.UTF_8);
+                lines.add(line);
+                threads.add(Thread.currentThread().getName() + "#" + Thread.currentThread().getId());
+                if (line.equals("busy")) {
+                    // Busy without asking for a hand-over (a long call, an answer the client does not read yet).
+                    try {
+                        answerRead.complete(released.await(10, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        answerRead.completeExceptionally(e);
+                    }
+                } else if (line.equals("meanwhile")) {
+                    released.countDown();
+                }
+            }
+
+            @Override
+            public void ended(Throwable failure) {
+            }
+        });
+        // After more than the watchdog's idle time, so that it sleeps and the line must wake it.
+        Thread.sleep(StdioChannel.STUCK_MILLIS * 25);
+        client.write("busy\nmeanwhile\n".getBytes(StandardCharsets.UTF_8));
+        client.flush();
+        assertThat(answerRead.get(10, TimeUnit.SECONDS)).as("the next line was read while the first was busy").isTrue();
+        client.close();
+        assertThat(lines).containsExactly("busy", "meanwhile");
+        assertThat(threads.get(1)).isNotEqualTo(threads.get(0)).startsWith("mcp-stdio-reader#");
+    }
 }

@@ -256,4 +256,23 @@ class StdioTransportTest {
             server.closeGracefully();
         }
     }
+
+    @Test
+    void aCallBeforeNotificationsInitializedIsAnsweredOnceItComes() throws Exception {
+        Connection c = new Connection(null);
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(INITIALIZE, CALL);
+            assertThat(c.await(1)).hasSize(1);
+            Thread.sleep(200);
+            assertThat(c.messages()).as("the session holds the call until the client is initialized").hasSize(1);
+            c.send(INITIALIZED);
+            List<JsonNode> all = c.await(2);
+            assertThat(ids(all)).containsExactly("1", "3");
+            assertThat(all.get(1).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
 }
