@@ -33,7 +33,8 @@ import dev.toolfs.fs.ByteScan;
  * call that waits for the client's answer), it asks for {@link #handOver}: a new thread takes over the reading at once,
  * and the old one stops reading when its line is done. One thread reads at a time, in order. A line that keeps the
  * reading thread longer than {@link #STUCK_MILLIS} (a long call, an answer the client does not read yet while it
- * writes) gets the reading handed over too, by a watchdog, so that the input never waits long for a busy reader.
+ * writes) gets the reading handed over too, by a watchdog, when the receiver says the line's place is fixed
+ * ({@link Receiver#mayReadOn}), so that the input does not wait long for a busy reader.
  */
 public final class StdioChannel {
 
@@ -64,6 +65,15 @@ public final class StdioChannel {
 
         /** The input ended, or failed ({@code failure} not null). */
         void ended(Throwable failure);
+
+        /**
+         * Whether the reading may go on on another thread while {@code reader} is still inside {@link #line}: only
+         * once that line's place among the others is fixed (the next lines cannot overtake it). The watchdog asks
+         * before it hands the reading over; by default it never may.
+         */
+        default boolean mayReadOn(Thread reader) {
+            return false;
+        }
     }
 
     private static final AtomicReference<StdioChannel> OPENED = new AtomicReference<>();
@@ -189,7 +199,7 @@ public final class StdioChannel {
                 if (ended) {
                     return;
                 }
-                if (delivering && delivered == seen) {
+                if (delivering && delivered == seen && receiver.mayReadOn(reader)) {
                     handOverLocked();
                 }
                 idle = !delivering && delivered == seen ? idle + 1 : 0;

@@ -79,8 +79,12 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final AtomicInteger callsInFlight = new AtomicInteger();
     /** Held by the call that runs, so that a call the call thread takes waits for one still running on the reader. */
     private final ReentrantLock callTurn = new ReentrantLock();
-    /** The reader thread while it runs a call, else null. */
-    private volatile Thread callingReader;
+    /**
+     * The reader thread while its line has its place and may wait (a call in its turn, or the client's
+     * {@code notifications/initialized}, which resumes the requests held for it on the same thread): the reading may
+     * then go on elsewhere, and must when the server asks the client something. Else null.
+     */
+    private volatile Thread readerInTurn;
     /**
      * Whether {@code notifications/initialized} has come: until then the session holds every request but
      * {@code initialize} until it comes, which a request on the reader would wait for in vain.
@@ -89,8 +93,8 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile McpServerSession session;
     private volatile boolean closing;
-    /** Read by the thread that reads (one at a time; the channel hands over under its lock). */
-    private boolean initializeSeen;
+    /** Read and written by the thread that reads (one at a time). */
+    private volatile boolean initializeSeen;
 
     public StdioTransport(McpJsonMapper json, ObjectMapper mapper, StdioChannel channel) {
         this.json = json;
@@ -186,6 +190,11 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
 
         @Override
+        public boolean mayReadOn(Thread reader) {
+            return readerInTurn == reader;
+        }
+
+        @Override
         public void ended(Throwable failure) {
             if (failure != null && !closing) {
                 LOG.warnf(failure, "MCP stdio: reading the input failed; stopping");
@@ -219,8 +228,22 @@ public final class StdioTransport implements McpServerTransportProvider {
             unanswered.remove(response.id());
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
         } else if (message instanceof McpSchema.JSONRPCNotification n) {
-            session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a notification could not be handled"));
-            if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method())) {
+            boolean initialized = McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method());
+            // The requests the session held for this notification resume here, on this thread, and may ask the
+            // client something: the reading may go on elsewhere meanwhile.
+            boolean inTurn = initialized && readerInTurn == null && channel.onReaderThread();
+            if (inTurn) {
+                readerInTurn = Thread.currentThread();
+            }
+            try {
+                session.handle(message).subscribe(null,
+                        e -> LOG.debugf(e, "MCP stdio: a notification could not be handled"));
+            } finally {
+                if (inTurn) {
+                    readerInTurn = null;
+                }
+            }
+            if (initialized) {
                 clientInitialized = true;
             }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
@@ -264,13 +287,17 @@ public final class StdioTransport implements McpServerTransportProvider {
         callTurn.lock();
         try {
             if (onReader) {
-                callingReader = Thread.currentThread();
+                if (closing) {
+                    // Ended meanwhile (the output broke): nothing more is started here.
+                    return;
+                }
+                readerInTurn = Thread.currentThread();
             }
             work.run();
         } finally {
             if (onReader) {
                 // Cleared before the count lets the next call onto a reader, which sets it again.
-                callingReader = null;
+                readerInTurn = null;
             }
             callTurn.unlock();
             callsInFlight.decrementAndGet();
@@ -386,7 +413,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             return Mono.fromRunnable(() -> {
                 if (message instanceof McpSchema.JSONRPCRequest request) {
                     // A call running on the reader waits for this answer: someone else must read it.
-                    Thread reader = callingReader;
+                    Thread reader = readerInTurn;
                     if (reader != null) {
                         channel.handOver(reader);
                     }

@@ -7,8 +7,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,8 +62,9 @@ class StdioChannelTest {
     @Test
     void answersTheHandshakeBeforeTheServerAttachesThenHandsOverEveryLineInOrder() throws Exception {
         Path recording = StdioHandshakeTest.recording(StdioHandshakeTest.INITIALIZE, StdioHandshakeTest.TOOLS);
-        PipedOutputStream client = new PipedOutputStream();
-        PipedInputStream in = new PipedInputStream(client, 1 << 16);
+        TestPipe pipe = new TestPipe();
+        OutputStream client = pipe.client;
+        InputStream in = pipe.server;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         StdioChannel channel = StdioChannel.open(in, out, recording, true);
 
@@ -117,9 +117,10 @@ class StdioChannelTest {
     @Test
     void withoutTheToolListOnlyInitializeIsAnsweredEarly() throws Exception {
         Path recording = StdioHandshakeTest.recording(StdioHandshakeTest.INITIALIZE, StdioHandshakeTest.TOOLS);
-        PipedOutputStream client = new PipedOutputStream();
+        TestPipe pipe = new TestPipe();
+        OutputStream client = pipe.client;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        StdioChannel channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), out, recording, false);
+        StdioChannel channel = StdioChannel.open(pipe.server, out, recording, false);
         client.write((StdioHandshakeTest.initialize(1, "2025-06-18") + "\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n")
                 .getBytes(StandardCharsets.UTF_8));
         client.flush();
@@ -161,9 +162,9 @@ class StdioChannelTest {
 
     @Test
     void aReceiverBusyWithALineHandsTheReadingOverAndEveryLineComesOnceInOrder() throws Exception {
-        PipedOutputStream client = new PipedOutputStream();
-        StdioChannel channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), new ByteArrayOutputStream(), null,
-                true);
+        TestPipe pipe = new TestPipe();
+        OutputStream client = pipe.client;
+        StdioChannel channel = StdioChannel.open(pipe.server, new ByteArrayOutputStream(), null, true);
         List<String> lines = new CopyOnWriteArrayList<>();
         List<String> threads = new CopyOnWriteArrayList<>();
         CountDownLatch released = new CountDownLatch(1);
@@ -223,9 +224,9 @@ class StdioChannelTest {
 
     @Test
     void onlyTheReaderBusyWithALineCanHandOver() throws Exception {
-        PipedOutputStream client = new PipedOutputStream();
-        StdioChannel channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), new ByteArrayOutputStream(), null,
-                true);
+        TestPipe pipe = new TestPipe();
+        OutputStream client = pipe.client;
+        StdioChannel channel = StdioChannel.open(pipe.server, new ByteArrayOutputStream(), null, true);
         Recorder server = new Recorder();
         channel.attach(server);
         assertThat(channel.onReaderThread()).isFalse();
@@ -239,9 +240,9 @@ class StdioChannelTest {
 
     @Test
     void aLineThatKeepsTheReaderGetsTheReadingHandedOverByTheWatchdog() throws Exception {
-        PipedOutputStream client = new PipedOutputStream();
-        StdioChannel channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), new ByteArrayOutputStream(), null,
-                true);
+        TestPipe pipe = new TestPipe();
+        OutputStream client = pipe.client;
+        StdioChannel channel = StdioChannel.open(pipe.server, new ByteArrayOutputStream(), null, true);
         List<String> lines = new CopyOnWriteArrayList<>();
         List<String> threads = new CopyOnWriteArrayList<>();
         CountDownLatch released = new CountDownLatch(1);
@@ -270,6 +271,11 @@ class StdioChannelTest {
 
             @Override
             public void ended(Throwable failure) {
+            }
+
+            @Override
+            public boolean mayReadOn(Thread reader) {
+                return true;
             }
         });
         // After more than the watchdog's idle time, so that it sleeps and the line must wake it.

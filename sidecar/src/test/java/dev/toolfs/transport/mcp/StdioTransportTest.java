@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,12 +44,14 @@ class StdioTransportTest {
 
     /** A client's pipe into a channel, and what the server wrote back. */
     static final class Connection {
-        final PipedOutputStream client = new PipedOutputStream();
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final OutputStream client;
         final StdioChannel channel;
 
         Connection(Path recording) throws IOException {
-            channel = StdioChannel.open(new PipedInputStream(client, 1 << 16), out, recording, true);
+            TestPipe pipe = new TestPipe();
+            client = pipe.client;
+            channel = StdioChannel.open(pipe.server, out, recording, true);
         }
 
         void send(String... lines) throws IOException {
@@ -270,6 +271,35 @@ class StdioTransportTest {
             List<JsonNode> all = c.await(2);
             assertThat(ids(all)).containsExactly("1", "3");
             assertThat(all.get(1).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
+
+    @Test
+    void aCallHeldForNotificationsInitializedThatAsksTheClientGetsItsAnswerRead() throws Exception {
+        Connection c = new Connection(null);
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(INITIALIZE, ASK);
+            assertThat(c.await(1)).hasSize(1);
+            Thread.sleep(200);
+            // The session resumes the held call on the thread that hands it notifications/initialized: the reader.
+            c.send(INITIALIZED);
+            List<JsonNode> first = c.await(2);
+            assertThat(first).hasSize(2);
+            JsonNode rootsRequest = first.get(1);
+            assertThat(rootsRequest.get("method").asText()).isEqualTo("roots/list");
+            long asked = System.nanoTime();
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":" + rootsRequest.get("id")
+                    + ",\"result\":{\"roots\":[{\"uri\":\"file:///project\"}]}}");
+            List<JsonNode> all = c.await(3);
+            assertThat(all).hasSize(3);
+            assertThat(all.get(2).get("id").asInt()).isEqualTo(5);
+            assertThat(all.get(2).at("/result/content/0/text").asText()).startsWith("file:///project on ");
+            // Read at once, not after a request timeout or a watchdog's look.
+            assertThat(System.nanoTime() - asked).isLessThan(TimeUnit.SECONDS.toNanos(2));
         } finally {
             c.client.close();
             server.closeGracefully();
