@@ -15,7 +15,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.toolfs.fs.local.Workspace;
-import dev.toolfs.fs.Cancellation;
 import dev.toolfs.runtime.ToolCall;
 import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.runtime.ToolResult;
@@ -152,7 +151,7 @@ public final class StdioMcpServer {
         });
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,
-                new ToolCall(session, cwd, Optional.empty(), Cancellation.NONE,
+                new ToolCall(session, cwd, Optional.empty(), StdioTransport.currentCancellation(),
                         approval -> elicit(exchange, approval)));
         return McpSchema.CallToolResult.builder().isError(result.isError())
                 .structuredContent(McpTexts.structured(result))

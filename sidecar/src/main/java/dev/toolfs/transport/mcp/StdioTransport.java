@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -24,6 +25,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.toolfs.fs.Cancellation;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -42,18 +44,20 @@ import reactor.core.publisher.Mono;
  * to bytes, which cost a fifth of the sidecar's time in the benchmark.
  *
  * <p>
- * Here the {@link StdioChannel}'s reader only reads (from the process's start: the channel answers the handshake
- * while the application starts, and this transport leaves the server's second answers to those requests unsent).
- * Answers to the server's own requests and the client's notifications are handled at
- * once (a request waiting for {@code notifications/initialized} must not hold up that very notification); the
- * client's requests (and the error answers to lines that are no message) run one at a time, in arrival order: on the
- * reader itself when nothing else is running or waiting and the client has sent {@code notifications/initialized}
- * (handing the request to another thread costs a wake-up, about a tenth of a small call's CPU), else on the call
- * thread. A call on the reader that sends the client a request (for its roots, an approval) first has the channel hand
- * the reading to a new thread, which reads the answer; the channel does the same for a line that keeps the reader
- * long. A message is written as UTF-8 straight from Jackson,
- * under a lock, by the thread that sends it. When the input ends, or the output breaks, the server's requests still
- * waiting for an answer fail at once, the calls already received finish, and {@link #awaitEnd()} returns.
+ * Here the {@link StdioChannel} reads from the process's start (it answers the handshake while the application
+ * starts, and this transport leaves the server's second answers to those requests unsent). Answers to the server's
+ * own requests and the client's notifications are handled at once (a request waiting for
+ * {@code notifications/initialized} must not hold up that very notification). The client's requests (and the error
+ * answers to lines that are no message) run one at a time, in arrival order: on the reading thread itself when
+ * nothing else is running or waiting and the client has sent {@code notifications/initialized} (handing the request
+ * to another thread costs a wake-up, about a tenth of a small call's CPU), else on the call thread. A call on the
+ * reading thread that sends the client a request (for its roots, an approval) first has the channel hand the reading
+ * to a new thread, which reads the answer; the channel does the same for a call that keeps the reading thread long.
+ * The client's {@code notifications/cancelled}, which the SDK's session does not handle, marks its request: a
+ * waiting one is not run, a running one sees it through {@link #currentCancellation()}, and neither is answered. A
+ * message is written as UTF-8 straight from Jackson, under a lock, by the thread that sends it. When the input ends,
+ * or the output breaks, the server's requests still waiting for an answer fail at once, the calls already received
+ * finish, and {@link #awaitEnd()} returns.
  */
 public final class StdioTransport implements McpServerTransportProvider {
 
@@ -62,6 +66,12 @@ public final class StdioTransport implements McpServerTransportProvider {
     private static final int KEPT_MESSAGE_BYTES = 1024 * 1024;
 
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
+
+    /** JSON-RPC's cancellation, which the SDK's server session does not handle. */
+    static final String METHOD_CANCELLED = "notifications/cancelled";
+
+    /** The cancellation flag of the client's request this thread runs, while it runs it. */
+    private static final ThreadLocal<AtomicBoolean> RUNNING = new ThreadLocal<>();
 
     private final McpJsonMapper json;
     private final ObjectWriter writer;
@@ -75,6 +85,8 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** The message being written; guarded by {@code out}. */
     private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
     private final Set<Object> unanswered = ConcurrentHashMap.newKeySet();
+    /** The client's requests received and not yet answered, by id: whether the client has cancelled each. */
+    private final Map<Object, AtomicBoolean> requests = new ConcurrentHashMap<>();
     /** What answers the client (calls, error answers) received and not yet done: run on the reader only when 0. */
     private final AtomicInteger callsInFlight = new AtomicInteger();
     /** Held by the call that runs, so that a call the call thread takes waits for one still running on the reader. */
@@ -114,6 +126,15 @@ public final class StdioTransport implements McpServerTransportProvider {
     public void setSessionFactory(McpServerSession.Factory factory) {
         session = factory.create(new SessionTransport());
         channel.attach(new Input());
+    }
+
+    /**
+     * Whether the client has cancelled (with {@code notifications/cancelled}) the request the calling thread runs: a
+     * tool checks it to stop early, leaving files whole. Never cancelled outside a request of this transport.
+     */
+    public static Cancellation currentCancellation() {
+        AtomicBoolean cancelled = RUNNING.get();
+        return cancelled == null ? Cancellation.NONE : cancelled::get;
     }
 
     /** Returns once the input has ended or the output has broken. */
@@ -227,6 +248,15 @@ public final class StdioTransport implements McpServerTransportProvider {
             // The answer to a request of ours, which a call may be waiting for: complete it now.
             unanswered.remove(response.id());
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
+        } else if (message instanceof McpSchema.JSONRPCNotification n && METHOD_CANCELLED.equals(n.method())) {
+            // The request stops if it runs (a tool checks), is not run if it waits, and is not answered (as MCP asks).
+            // A cancellation of a request already answered, or unknown, changes nothing.
+            if (n.params() instanceof Map<?, ?> params && params.get("requestId") != null) {
+                AtomicBoolean cancelled = requests.get(params.get("requestId"));
+                if (cancelled != null) {
+                    cancelled.set(true);
+                }
+            }
         } else if (message instanceof McpSchema.JSONRPCNotification n) {
             boolean initialized = McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method());
             // The requests the session held for this notification resume here, on this thread, and may ask the
@@ -256,7 +286,24 @@ public final class StdioTransport implements McpServerTransportProvider {
             handle(message, r.id());
         } else {
             Object id = ((McpSchema.JSONRPCRequest) message).id();
-            inTurn(() -> handle(message, id));
+            AtomicBoolean cancelled = new AtomicBoolean();
+            requests.put(id, cancelled);
+            inTurn(() -> runRequest(message, id, cancelled));
+        }
+    }
+
+    /** A request of the client's, in its turn: not run if the client cancelled it meanwhile. */
+    private void runRequest(McpSchema.JSONRPCMessage request, Object id, AtomicBoolean cancelled) {
+        if (cancelled.get()) {
+            requests.remove(id, cancelled);
+            return;
+        }
+        RUNNING.set(cancelled);
+        try {
+            handle(request, id);
+        } finally {
+            RUNNING.remove();
+            requests.remove(id, cancelled);
         }
     }
 
@@ -337,6 +384,13 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
 
     private void write(Object message) {
+        if (message instanceof McpSchema.JSONRPCResponse response && response.id() != null) {
+            AtomicBoolean cancelled = requests.get(response.id());
+            if (cancelled != null && cancelled.get()) {
+                // The client cancelled the request: MCP asks for no answer.
+                return;
+            }
+        }
         if (!answeredEarly.isEmpty() && message instanceof McpSchema.JSONRPCResponse response
                 && response.id() != null) {
             StdioHandshake.EarlyAnswer early = answeredEarly.remove(StdioHandshake.idKey(mapper, response.id()));

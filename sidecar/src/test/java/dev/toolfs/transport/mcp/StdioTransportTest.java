@@ -40,6 +40,10 @@ class StdioTransportTest {
     private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
     private static final String CALL = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"who\",\"arguments\":{}}}";
     private static final String LIST_AGAIN = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}";
+    private static final String SLOW = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\",\"arguments\":{}}}";
+    /** Whether the slow tool saw its request cancelled (true) or ran to its end (false). */
+    private static volatile CompletableFuture<Boolean> slowSawCancel = new CompletableFuture<>();
+
     private static final String ASK = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\",\"arguments\":{}}}";
 
     /** A client's pipe into a channel, and what the server wrote back. */
@@ -92,6 +96,7 @@ class StdioTransportTest {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(MAPPER);
         McpSchema.Tool who = McpSchema.Tool.builder().name("who").inputSchema(Map.of("type", "object")).build();
         McpSchema.Tool ask = McpSchema.Tool.builder().name("ask").inputSchema(Map.of("type", "object")).build();
+        McpSchema.Tool slow = McpSchema.Tool.builder().name("slow").inputSchema(Map.of("type", "object")).build();
         return McpServer.sync(new StdioTransport(json, MAPPER, channel))
                 .jsonMapper(json)
                 .serverInfo("test", "1")
@@ -115,6 +120,26 @@ class StdioTransportTest {
                             }
                             return McpSchema.CallToolResult.builder()
                                     .content(List.of(new McpSchema.TextContent(roots + " on " + thread)))
+                                    .build();
+                        })
+                        .build())
+                .tools(McpServerFeatures.SyncToolSpecification.builder().tool(slow)
+                        .callHandler((exchange, request) -> {
+                            // Runs until its request is cancelled, or 2 s.
+                            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                            boolean cancelled = false;
+                            while (!cancelled && System.nanoTime() < end) {
+                                cancelled = StdioTransport.currentCancellation().isCancelled();
+                                try {
+                                    Thread.sleep(5);
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                    break;
+                                }
+                            }
+                            slowSawCancel.complete(cancelled);
+                            return McpSchema.CallToolResult.builder()
+                                    .content(List.of(new McpSchema.TextContent(cancelled ? "cancelled" : "done")))
                                     .build();
                         })
                         .build())
@@ -300,6 +325,58 @@ class StdioTransportTest {
             assertThat(all.get(2).at("/result/content/0/text").asText()).startsWith("file:///project on ");
             // Read at once, not after a request timeout or a watchdog's look.
             assertThat(System.nanoTime() - asked).isLessThan(TimeUnit.SECONDS.toNanos(2));
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
+
+    private static String cancel(int id) {
+        return "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":" + id
+                + ",\"reason\":\"the user stopped it\"}}";
+    }
+
+    @Test
+    void aCancelledCallStopsAndIsNotAnsweredAndOneCancelledWhileWaitingNeverRuns() throws Exception {
+        slowSawCancel = new CompletableFuture<>();
+        Connection c = new Connection(null);
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(INITIALIZE, INITIALIZED);
+            assertThat(c.await(1)).hasSize(1);
+            // The slow call runs (on the reader, whose reading the watchdog hands over); a second call waits its turn.
+            c.send(SLOW, ASK);
+            Thread.sleep(300);
+            c.send(cancel(5), cancel(7));
+            assertThat(slowSawCancel.get(5, TimeUnit.SECONDS)).as("the running call saw its cancellation").isTrue();
+            // An unknown or already answered id changes nothing; the next call is answered.
+            c.send(cancel(99), CALL);
+            List<JsonNode> all = c.await(2);
+            Thread.sleep(300); // room for an answer to 5 or 7, which must not come
+            all = c.messages();
+            assertThat(ids(all)).containsExactly("1", "3");
+            assertThat(c.messages().toString()).as("the waiting call never ran: it asks for the roots first")
+                    .doesNotContain("roots/list");
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
+
+    @Test
+    void aCallThatIsNotCancelledRunsToItsEnd() throws Exception {
+        slowSawCancel = new CompletableFuture<>();
+        Connection c = new Connection(null);
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(INITIALIZE, INITIALIZED, SLOW.replace("\"id\":7", "\"id\":8"));
+            // A cancellation of another request does not stop this one.
+            Thread.sleep(200);
+            c.send(cancel(7));
+            assertThat(slowSawCancel.get(20, TimeUnit.SECONDS)).isFalse();
+            List<JsonNode> all = c.await(2);
+            assertThat(ids(all)).containsExactly("1", "8");
+            assertThat(all.get(1).at("/result/content/0/text").asText()).isEqualTo("done");
         } finally {
             c.client.close();
             server.closeGracefully();
