@@ -14,6 +14,7 @@ import java.util.concurrent.TimeoutException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.toolfs.fs.Cancellation;
 import dev.toolfs.fs.local.Workspace;
 import dev.toolfs.runtime.ToolCall;
 import dev.toolfs.runtime.ToolDescriptor;
@@ -132,6 +133,14 @@ public final class StdioMcpServer {
     }
 
     private McpSchema.CallToolResult call(String name, McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
+        Cancellation cancellation = StdioTransport.cancellation(exchange.transportContext());
+        if (cancellation.isCancelled()) {
+            // Cancelled while the session held it (until notifications/initialized): not run. The transport does not
+            // send this answer, as MCP asks.
+            return McpSchema.CallToolResult.builder().isError(true)
+                    .content(List.<McpSchema.Content> of(new McpSchema.TextContent("Error: the client cancelled this call")))
+                    .build();
+        }
         String session = "stdio-" + exchange.sessionId();
         Optional<String> cwd = roots.cwd(session, () -> {
             if (exchange.getClientCapabilities() == null || exchange.getClientCapabilities().roots() == null) {
@@ -151,7 +160,7 @@ public final class StdioMcpServer {
         });
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,
-                new ToolCall(session, cwd, Optional.empty(), StdioTransport.currentCancellation(),
+                new ToolCall(session, cwd, Optional.empty(), cancellation,
                         approval -> elicit(exchange, approval)));
         return McpSchema.CallToolResult.builder().isError(result.isError())
                 .structuredContent(McpTexts.structured(result))

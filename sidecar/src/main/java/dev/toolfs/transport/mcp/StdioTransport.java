@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.toolfs.fs.Cancellation;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -33,6 +34,7 @@ import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 /**
  * MCP's stdio transport: one JSON-RPC message per line on a pair of streams, for the MCP SDK's server session.
@@ -54,7 +56,7 @@ import reactor.core.publisher.Mono;
  * reading thread that sends the client a request (for its roots, an approval) first has the channel hand the reading
  * to a new thread, which reads the answer; the channel does the same for a call that keeps the reading thread long.
  * The client's {@code notifications/cancelled}, which the SDK's session does not handle, marks its request: a
- * waiting one is not run, a running one sees it through {@link #currentCancellation()}, and neither is answered. A
+ * waiting one is not run, a running one sees it through {@link #cancellation}, and neither is answered. A
  * message is written as UTF-8 straight from Jackson, under a lock, by the thread that sends it. When the input ends,
  * or the output breaks, the server's requests still waiting for an answer fail at once, the calls already received
  * finish, and {@link #awaitEnd()} returns.
@@ -70,8 +72,12 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** JSON-RPC's cancellation, which the SDK's server session does not handle. */
     static final String METHOD_CANCELLED = "notifications/cancelled";
 
-    /** The cancellation flag of the client's request this thread runs, while it runs it. */
-    private static final ThreadLocal<AtomicBoolean> RUNNING = new ThreadLocal<>();
+    /**
+     * Where a request's cancellation flag travels to its handler: in the transport context the session gives the
+     * handler's exchange, whatever thread the handler runs on (a request held until {@code notifications/initialized}
+     * runs on the thread that handles that).
+     */
+    private static final String CANCELLED = "tool-fs.cancelled";
 
     private final McpJsonMapper json;
     private final ObjectWriter writer;
@@ -129,12 +135,13 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
 
     /**
-     * Whether the client has cancelled (with {@code notifications/cancelled}) the request the calling thread runs: a
-     * tool checks it to stop early, leaving files whole. Never cancelled outside a request of this transport.
+     * Whether the client has cancelled (with {@code notifications/cancelled}) the request whose handler got
+     * {@code context} (its exchange's transport context): a tool checks it to stop early, leaving files whole. Never
+     * cancelled for a request of another transport.
      */
-    public static Cancellation currentCancellation() {
-        AtomicBoolean cancelled = RUNNING.get();
-        return cancelled == null ? Cancellation.NONE : cancelled::get;
+    public static Cancellation cancellation(McpTransportContext context) {
+        return context != null && context.get(CANCELLED) instanceof AtomicBoolean cancelled ? cancelled::get
+                : Cancellation.NONE;
     }
 
     /** Returns once the input has ended or the output has broken. */
@@ -173,6 +180,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** No more input or output: fail what waits for the client, take no new calls, and let the server stop. */
     private void end() {
         closing = true;
+        requests.clear();
         calls.shutdown();
         McpServerSession s = session;
         for (Object id : unanswered) {
@@ -287,7 +295,12 @@ public final class StdioTransport implements McpServerTransportProvider {
         } else {
             Object id = ((McpSchema.JSONRPCRequest) message).id();
             AtomicBoolean cancelled = new AtomicBoolean();
-            requests.put(id, cancelled);
+            // Not for a request the channel answered early (the client has its answer, and the server's own must
+            // still be compared), nor for an id already in use (a client's mistake; the first keeps it).
+            boolean answered = !answeredEarly.isEmpty() && answeredEarly.containsKey(StdioHandshake.idKey(mapper, id));
+            if (!answered) {
+                requests.putIfAbsent(id, cancelled);
+            }
             inTurn(() -> runRequest(message, id, cancelled));
         }
     }
@@ -298,11 +311,9 @@ public final class StdioTransport implements McpServerTransportProvider {
             requests.remove(id, cancelled);
             return;
         }
-        RUNNING.set(cancelled);
         try {
-            handle(request, id);
+            handle(request, id, cancelled);
         } finally {
-            RUNNING.remove();
             requests.remove(id, cancelled);
         }
     }
@@ -352,8 +363,17 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
 
     private void handle(McpSchema.JSONRPCMessage request, Object id) {
+        handle(request, id, null);
+    }
+
+    private void handle(McpSchema.JSONRPCMessage request, Object id, AtomicBoolean cancelled) {
         try {
-            session.handle(request).block();
+            Mono<Void> handled = session.handle(request);
+            if (cancelled != null) {
+                handled = handled.contextWrite(Context.of(McpTransportContext.KEY,
+                        McpTransportContext.create(Map.of(CANCELLED, cancelled))));
+            }
+            handled.block();
         } catch (Throwable e) {
             // The session answers a failing handler itself; what escapes is fatal or a broken output.
             LOG.warnf(e, "MCP stdio: request %s failed", id);
@@ -361,7 +381,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             // answered, the answer is compared and not sent, and nothing after it can fail.)
             boolean answered = id != null && !answeredEarly.isEmpty()
                     && answeredEarly.remove(StdioHandshake.idKey(mapper, id)) != null;
-            if (id != null && !closing && !answered) {
+            if (id != null && !closing && !answered && (cancelled == null || !cancelled.get())) {
                 answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e);
             }
         }
@@ -384,13 +404,6 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
 
     private void write(Object message) {
-        if (message instanceof McpSchema.JSONRPCResponse response && response.id() != null) {
-            AtomicBoolean cancelled = requests.get(response.id());
-            if (cancelled != null && cancelled.get()) {
-                // The client cancelled the request: MCP asks for no answer.
-                return;
-            }
-        }
         if (!answeredEarly.isEmpty() && message instanceof McpSchema.JSONRPCResponse response
                 && response.id() != null) {
             StdioHandshake.EarlyAnswer early = answeredEarly.remove(StdioHandshake.idKey(mapper, response.id()));
@@ -401,6 +414,13 @@ public final class StdioTransport implements McpServerTransportProvider {
                     LOG.warnf(e, "MCP stdio: could not compare the server's answer to %s with the early one",
                             early.method());
                 }
+                return;
+            }
+        }
+        if (message instanceof McpSchema.JSONRPCResponse response && response.id() != null) {
+            AtomicBoolean cancelled = requests.get(response.id());
+            if (cancelled != null && cancelled.get()) {
+                // The client cancelled the request: MCP asks for no answer.
                 return;
             }
         }

@@ -129,7 +129,7 @@ class StdioTransportTest {
                             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
                             boolean cancelled = false;
                             while (!cancelled && System.nanoTime() < end) {
-                                cancelled = StdioTransport.currentCancellation().isCancelled();
+                                cancelled = StdioTransport.cancellation(exchange.transportContext()).isCancelled();
                                 try {
                                     Thread.sleep(5);
                                 } catch (InterruptedException e) {
@@ -377,6 +377,28 @@ class StdioTransportTest {
             List<JsonNode> all = c.await(2);
             assertThat(ids(all)).containsExactly("1", "8");
             assertThat(all.get(1).at("/result/content/0/text").asText()).isEqualTo("done");
+        } finally {
+            c.client.close();
+            server.closeGracefully();
+        }
+    }
+
+    @Test
+    void aCallCancelledWhileTheSessionHoldsItForNotificationsInitializedSeesItsCancellation() throws Exception {
+        slowSawCancel = new CompletableFuture<>();
+        Connection c = new Connection(null);
+        McpSyncServer server = serve(c.channel);
+        try {
+            c.send(INITIALIZE, SLOW);
+            assertThat(c.await(1)).hasSize(1);
+            Thread.sleep(200);
+            // The session holds the call until notifications/initialized, then runs it on the thread handling that.
+            c.send(cancel(7), INITIALIZED);
+            assertThat(slowSawCancel.get(5, TimeUnit.SECONDS)).as("the held call saw its cancellation").isTrue();
+            c.send(CALL);
+            List<JsonNode> all = c.await(2);
+            Thread.sleep(300);
+            assertThat(ids(c.messages())).containsExactly("1", "3");
         } finally {
             c.client.close();
             server.closeGracefully();
