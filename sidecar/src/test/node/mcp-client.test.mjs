@@ -182,6 +182,31 @@ describe('stdio', () => {
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, answer]] });
   });
 
+  test('a call cancelled while it waits for an approval stops waiting, and the next call is answered at once', async () => {
+    const ws = tempWorkspace();
+    mkdirSync(join(ws, '.git'));
+    writeFileSync(join(ws, 'a.txt'), 'a\n');
+    let asked;
+    const wasAsked = new Promise((resolve) => { asked = resolve; });
+    // The user never answers.
+    const never = () => { asked(); return new Promise(() => {}); };
+    await withClient(stdio(ws, ['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask',
+      '-Dquarkus.tool-fs.sandbox.approval-timeout=PT60S']), async (client) => {
+      const controller = new AbortController();
+      const call = client.callTool({ name: 'write', arguments: { file_path: '.git/never', content: 'x\n',
+        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } }, undefined,
+      { signal: controller.signal, timeout: 60000 });
+      await wasAsked;
+      controller.abort();
+      await assert.rejects(call);
+      const t0 = Date.now();
+      const r = await client.callTool({ name: 'read', arguments: { file_path: 'a.txt' } }, undefined, { timeout: 20000 });
+      assert.match(text(r), /\n1: a\n/);
+      assert.ok(Date.now() - t0 < 5000, `the next call waited ${Date.now() - t0} ms`);
+      assert.equal(existsSync(join(ws, '.git/never')), false);
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, never]] });
+  });
+
   test('concurrent calls are all answered, also with a client that declares roots', async () => {
     const ws = tempWorkspace();
     for (let i = 0; i < 16; i++) writeFileSync(join(ws, `f${i}.txt`), `file ${i}\n`);

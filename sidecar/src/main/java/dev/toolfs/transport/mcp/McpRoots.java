@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.function.Supplier;
 
 import org.jboss.logging.Logger;
@@ -47,6 +48,9 @@ public final class McpRoots {
         Optional<String> cwd;
         try {
             cwd = pick(rootUris.get());
+        } catch (CancellationException e) {
+            // The call was cancelled while it waited: nothing learned, the next call asks again.
+            throw e;
         } catch (RuntimeException e) {
             LOG.debugf(e, "MCP session %s: roots not available", session);
             cwd = Optional.empty();

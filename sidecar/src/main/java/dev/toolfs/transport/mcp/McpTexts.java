@@ -41,7 +41,7 @@ public final class McpTexts {
     }
 
     /** The decision when the elicitation got no answer (timeout, closed connection). */
-    public static ApprovalDecision noAnswer(RuntimeException e) {
+    public static ApprovalDecision noAnswer(Throwable e) {
         return ApprovalDecision.deny("the client did not answer (" + e.getClass().getSimpleName() + ")");
     }
 

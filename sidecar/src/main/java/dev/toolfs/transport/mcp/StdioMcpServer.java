@@ -6,9 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -40,6 +39,9 @@ public final class StdioMcpServer {
     private final McpRoots roots;
     private final String version;
     private final Duration approvalTimeout;
+
+    /** How long a call waits for the client's roots. */
+    private static final Duration ROOTS_WAIT = Duration.ofSeconds(5);
 
     /** The elicitation's form: one required yes/no field, default no (the same form as over HTTP). */
     private static final Map<String, Object> APPROVAL_SCHEMA = Map.of("type", "object",
@@ -92,16 +94,25 @@ public final class StdioMcpServer {
      * Asks the client's user to approve a sandbox escalation with an elicitation, when the client supports them (the
      * same question as over HTTP).
      */
-    private static Optional<ApprovalDecision> elicit(McpSyncServerExchange exchange, ApprovalRequest request) {
+    private Optional<ApprovalDecision> elicit(McpSyncServerExchange exchange, ApprovalRequest request,
+            Cancellation cancellation) {
         McpSchema.ClientCapabilities caps = exchange.getClientCapabilities();
         if (caps == null || caps.elicitation() == null) {
             return Optional.empty();
         }
         McpSchema.ElicitResult result;
         try {
-            result = exchange.createElicitation(McpSchema.ElicitFormRequest.builder(McpTexts.approvalQuestion(request),
-                    APPROVAL_SCHEMA).build());
-        } catch (RuntimeException e) {
+            McpSchema.ElicitRequest question = McpSchema.ElicitFormRequest.builder(McpTexts.approvalQuestion(request),
+                    APPROVAL_SCHEMA).build();
+            result = ClientWait.answer(() -> exchange.createElicitation(question), cancellation, approvalTimeout);
+        } catch (CancellationException e) {
+            return Optional.of(ApprovalDecision.deny("the client cancelled the call"));
+        } catch (ExecutionException e) {
+            return Optional.of(McpTexts.noAnswer(e.getCause()));
+        } catch (TimeoutException | RuntimeException e) {
+            return Optional.of(McpTexts.noAnswer(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return Optional.of(McpTexts.noAnswer(e));
         }
         return Optional.of(McpTexts.approvalDecision(result.action() == McpSchema.ElicitResult.Action.ACCEPT,
@@ -147,9 +158,10 @@ public final class StdioMcpServer {
                 return List.of();
             }
             // At most 5 s, as over HTTP: the session's request limit is the (long) approval timeout, and a client
-            // that never answers must not hold up the calls behind this one.
+            // that never answers must not hold up the calls behind this one. A cancellation of the call ends the wait
+            // (and the roots are asked again by the next call).
             try {
-                return CompletableFuture.supplyAsync(exchange::listRoots).get(5, TimeUnit.SECONDS)
+                return ClientWait.answer(exchange::listRoots, cancellation, ROOTS_WAIT)
                         .roots().stream().map(McpSchema.Root::uri).toList();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -161,7 +173,7 @@ public final class StdioMcpServer {
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,
                 new ToolCall(session, cwd, Optional.empty(), cancellation,
-                        approval -> elicit(exchange, approval)));
+                        approval -> elicit(exchange, approval, cancellation)));
         return McpSchema.CallToolResult.builder().isError(result.isError())
                 .structuredContent(McpTexts.structured(result))
                 .content(result.<McpSchema.Content> content(McpSchema.TextContent::new,
