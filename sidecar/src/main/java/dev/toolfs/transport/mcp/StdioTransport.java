@@ -105,7 +105,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     private volatile Thread readerInTurn;
     /**
      * Whether {@code notifications/initialized} has come: until then the session holds every request but
-     * {@code initialize} until it comes, which a request on the reader would wait for in vain.
+     * {@code initialize}, and a request held on the reader would wait for a notification no one reads.
      */
     private volatile boolean clientInitialized;
     private final CountDownLatch ended = new CountDownLatch(1);
@@ -118,7 +118,7 @@ public final class StdioTransport implements McpServerTransportProvider {
         this.json = json;
         // One call at a time, in arrival order: two call threads served 8 concurrent callers no faster on 2 CPUs
         // (the client needs the CPUs too), and one connection's calls keep the order they were sent in. The calls
-        // that find nothing before them run on the reader instead (see call()).
+        // that find nothing before them run on the reader instead (see inTurn()).
         this.calls = Executors.newSingleThreadExecutor(r -> daemon(r, "mcp-stdio-calls"));
         // Indentation would put line breaks between tokens, and a line break ends a message.
         this.writer = mapper.writer().without(SerializationFeature.INDENT_OUTPUT);
