@@ -520,6 +520,10 @@ async function coldStart() {
 function report(info, samples, load, rss, cold, servers, floor) {
   const ref = servers.find((s) => s.kind === 'reference');
   const ours = servers.filter((s) => s.kind === 'toolfs');
+  const http = ours.find((s) => s.transport === 'http');
+  // The client floors' rows, under each step and under the throughput: by the ids clientFloor() gave them.
+  const floorRows = [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer'],
+    [http && `${http.id}-floor`, 'client floor (http), Tool FS answer']];
   const stats = {};
   for (const s of servers) {
     stats[s.id] = Object.fromEntries(STEPS.map((st) => [st.id, summarize(samples[s.id][st.id])]));
@@ -538,9 +542,7 @@ function report(info, samples, load, rss, cold, servers, floor) {
       targets.push({ what: `${st.title}, ${s.label}: p50 >= ${need}x faster`, met: x50 >= need, value: fmtRatio(x50) });
       targets.push({ what: `${st.title}, ${s.label}: lower p99`, met: o.p99 < r.p99, value: `${fmtMs(o.p99)} vs ${fmtMs(r.p99)} ms` });
     }
-    const httpFloor = ours.find((s) => s.transport === 'http');
-    for (const [id, label] of [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer'],
-      [httpFloor && `${httpFloor.id}-floor`, 'client floor (http), Tool FS answer']]) {
+    for (const [id, label] of floorRows) {
       const f = floor?.[id]?.[st.id];
       if (f) {
         rows.push([st.title, label, f.n, fmtMs(f.p50), fmtMs(f.p95), fmtMs(f.p99), fmtNum(f.perSecond), fmtRatio(r.p50 / f.p50), fmtRatio(r.p99 / f.p99)]);
@@ -560,9 +562,7 @@ function report(info, samples, load, rss, cold, servers, floor) {
       targets.push({ what: `${cfg.clients}-client throughput, ${s.label}: >= 3x the reference`, met: x >= 3,
         value: `${fmtRatio(x)}${o.lost ? ` (${o.lost} calls lost)` : ''}` });
     }
-    const httpLoad = ours.find((s) => s.transport === 'http');
-    for (const [id, label] of [[ref.id, 'client floor, reference answer'], [ours[0]?.id, 'client floor, Tool FS answer'],
-      [httpLoad && `${httpLoad.id}-floor`, 'client floor (http), Tool FS answer']]) {
+    for (const [id, label] of floorRows) {
       const f = floor?.[id]?.load;
       if (f) {
         loadRows.push([`${cfg.clients} clients reading, ${cfg.loadSeconds} s`, label, f.calls, f.lost, fmtMs(f.p50), fmtMs(f.p95), fmtMs(f.p99), fmtNum(f.perSecond), fmtRatio(f.perSecond / r.perSecond)]);

@@ -101,6 +101,24 @@ function postWithoutSharedSignal(url, init = {}) {
   return fetch(url, init);
 }
 
+/** MCP sessions over Streamable HTTP with the server at `url`: each `connect()` is a new client, `closeAll()` ends them. */
+function httpSessions(url) {
+  const clients = [];
+  return {
+    connect: async () => {
+      const c = newClient();
+      await c.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: postWithoutSharedSignal }));
+      clients.push(c);
+      return c;
+    },
+    closeAll: async () => {
+      for (const c of clients) {
+        await c.close().catch(() => {});
+      }
+    },
+  };
+}
+
 /** Starts the sidecar over HTTP on a free loopback port and connects a client to its /mcp endpoint. */
 export async function connectHttp({ workspace, jar, java = 'java', jvmOpts = [] }) {
   const child = spawn(java, [...jvmOpts, '-Dquarkus.http.host=127.0.0.1', '-Dquarkus.http.port=0',
@@ -124,14 +142,8 @@ export async function connectHttp({ workspace, jar, java = 'java', jvmOpts = [] 
     });
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const clients = [];
-  const connect = async () => {
-    const c = newClient();
-    await c.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: postWithoutSharedSignal }));
-    clients.push(c);
-    return c;
-  };
-  const client = await connect();
+  const sessions = httpSessions(url);
+  const client = await sessions.connect();
   return {
     client,
     pid: child.pid,
@@ -139,11 +151,9 @@ export async function connectHttp({ workspace, jar, java = 'java', jvmOpts = [] 
     log: { get text() { return out.text + err.text; }, get errors() { return out.errors + err.errors; } },
     url,
     // Over HTTP every extra client is a separate MCP session, as separate agents would be.
-    extraClient: connect,
+    extraClient: sessions.connect,
     close: async () => {
-      for (const c of clients) {
-        await c.close().catch(() => {});
-      }
+      await sessions.closeAll();
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
       if (child.exitCode === null && child.signalCode === null) {
@@ -168,22 +178,14 @@ export async function connectHttpStandIn(script, args) {
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  const clients = [];
-  const connect = async () => {
-    const c = newClient();
-    await c.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: postWithoutSharedSignal }));
-    clients.push(c);
-    return c;
-  };
-  const client = await connect();
+  const sessions = httpSessions(url);
+  const client = await sessions.connect();
   return {
     client,
     // One more session, as connectHttp's extra clients are.
-    extraClient: connect,
+    extraClient: sessions.connect,
     close: async () => {
-      for (const c of clients) {
-        await c.close().catch(() => {});
-      }
+      await sessions.closeAll();
       child.kill('SIGTERM');
     },
   };

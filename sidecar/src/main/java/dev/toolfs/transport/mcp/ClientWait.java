@@ -34,6 +34,9 @@ final class ClientWait {
      */
     static <T> T answer(Supplier<T> ask, Cancellation cancellation, Duration limit)
             throws TimeoutException, ExecutionException, InterruptedException {
+        if (cancellation.isCancelled()) {
+            throw new CancellationException("the client cancelled the call");
+        }
         FutureTask<T> task = new FutureTask<>(ask::get);
         Thread asking = new Thread(task, "mcp-stdio-client-wait");
         asking.setDaemon(true);

@@ -70,7 +70,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
 
     /** JSON-RPC's cancellation, which the SDK's server session does not handle. */
-    static final String METHOD_CANCELLED = "notifications/cancelled";
+    private static final String METHOD_CANCELLED = "notifications/cancelled";
 
     /**
      * Where a request's cancellation flag travels to its handler: in the transport context the session gives the
@@ -307,12 +307,10 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     /** A request of the client's, in its turn: not run if the client cancelled it meanwhile. */
     private void runRequest(McpSchema.JSONRPCMessage request, Object id, AtomicBoolean cancelled) {
-        if (cancelled.get()) {
-            requests.remove(id, cancelled);
-            return;
-        }
         try {
-            handle(request, id, cancelled);
+            if (!cancelled.get()) {
+                handle(request, id, cancelled);
+            }
         } finally {
             requests.remove(id, cancelled);
         }
@@ -325,11 +323,6 @@ public final class StdioTransport implements McpServerTransportProvider {
      */
     private void inTurn(Runnable work) {
         if (callsInFlight.getAndIncrement() == 0 && clientInitialized && channel.onReaderThread()) {
-            if (closing) {
-                // Ending (the output broke meanwhile): nothing more is started.
-                callsInFlight.decrementAndGet();
-                return;
-            }
             runInTurn(work, true);
         } else {
             try {

@@ -35,6 +35,16 @@ class ClientWaitTest {
     }
 
     @Test
+    void aCallCancelledBeforeItAsksDoesNotAsk() {
+        AtomicBoolean asked = new AtomicBoolean();
+        assertThatThrownBy(() -> ClientWait.answer(() -> {
+            asked.set(true);
+            return "roots";
+        }, () -> true, Duration.ofSeconds(5))).isInstanceOf(CancellationException.class);
+        assertThat(asked).isFalse();
+    }
+
+    @Test
     void aCancelledCallStopsWaitingAndTheAskingThreadIsInterrupted() throws Exception {
         AtomicBoolean cancelled = new AtomicBoolean();
         CompletableFuture<Boolean> interrupted = new CompletableFuture<>();

@@ -45,6 +45,64 @@ class StdioChannelTest {
         }
     }
 
+    /**
+     * Records each line and the thread that delivered it. Its "wait" line keeps the reading thread until its "answer"
+     * line has been delivered (so by another thread), asking the channel for a hand-over first when {@code asks}.
+     * Each outcome is kept for the test's thread to check: a failure inside a line would only reach the channel.
+     */
+    static final class WaitingReceiver implements StdioChannel.Receiver {
+        final List<String> lines = new CopyOnWriteArrayList<>();
+        final List<String> threads = new CopyOnWriteArrayList<>();
+        final AtomicInteger ends = new AtomicInteger();
+        final CompletableFuture<Boolean> handedOver = new CompletableFuture<>();
+        final CompletableFuture<Boolean> handedOverAgain = new CompletableFuture<>();
+        final CompletableFuture<Boolean> answerRead = new CompletableFuture<>();
+        private final CountDownLatch answered = new CountDownLatch(1);
+        private final StdioChannel channel;
+        private final boolean asks;
+        private final boolean mayReadOn;
+
+        WaitingReceiver(StdioChannel channel, boolean asks, boolean mayReadOn) {
+            this.channel = channel;
+            this.asks = asks;
+            this.mayReadOn = mayReadOn;
+        }
+
+        @Override
+        public void answeredEarly(List<StdioHandshake.EarlyAnswer> answers) {
+        }
+
+        @Override
+        public void line(byte[] bytes) {
+            String line = new String(bytes, StandardCharsets.UTF_8);
+            lines.add(line);
+            threads.add(Thread.currentThread().getName() + "#" + Thread.currentThread().getId());
+            if (line.equals("wait")) {
+                if (asks) {
+                    handedOver.complete(channel.handOver(Thread.currentThread()));
+                    handedOverAgain.complete(channel.handOver(Thread.currentThread()));
+                }
+                try {
+                    answerRead.complete(answered.await(10, TimeUnit.SECONDS));
+                } catch (InterruptedException e) {
+                    answerRead.completeExceptionally(e);
+                }
+            } else if (line.equals("answer")) {
+                answered.countDown();
+            }
+        }
+
+        @Override
+        public void ended(Throwable failure) {
+            ends.incrementAndGet();
+        }
+
+        @Override
+        public boolean mayReadOn(Thread reader) {
+            return mayReadOn;
+        }
+    }
+
     /** The output, safe to read while the channel's thread writes (the channel writes under its lock). */
     static String written(ByteArrayOutputStream out) {
         synchronized (out) {
@@ -165,61 +223,28 @@ class StdioChannelTest {
         TestPipe pipe = new TestPipe();
         OutputStream client = pipe.client;
         StdioChannel channel = StdioChannel.open(pipe.server, new ByteArrayOutputStream(), null, true);
-        List<String> lines = new CopyOnWriteArrayList<>();
-        List<String> threads = new CopyOnWriteArrayList<>();
-        CountDownLatch released = new CountDownLatch(1);
-        AtomicInteger ends = new AtomicInteger();
-        CompletableFuture<Boolean> handedOver = new CompletableFuture<>();
-        CompletableFuture<Boolean> handedOverAgain = new CompletableFuture<>();
-        CompletableFuture<Boolean> answerRead = new CompletableFuture<>();
-        channel.attach(new StdioChannel.Receiver() {
-            @Override
-            public void answeredEarly(List<StdioHandshake.EarlyAnswer> answers) {
-            }
-
-            @Override
-            public void line(byte[] bytes) {
-                String line = new String(bytes, StandardCharsets.UTF_8);
-                lines.add(line);
-                threads.add(Thread.currentThread().getName() + "#" + Thread.currentThread().getId());
-                if (line.equals("wait")) {
-                    // Like a call that waits for the client's answer: the next lines must still be read.
-                    // (Checked by the test's thread: a failure here would only reach the channel.)
-                    handedOver.complete(channel.handOver(Thread.currentThread()));
-                    handedOverAgain.complete(channel.handOver(Thread.currentThread()));
-                    try {
-                        answerRead.complete(released.await(10, TimeUnit.SECONDS));
-                    } catch (InterruptedException e) {
-                        answerRead.completeExceptionally(e);
-                    }
-                } else if (line.equals("answer")) {
-                    released.countDown();
-                }
-            }
-
-            @Override
-            public void ended(Throwable failure) {
-                ends.incrementAndGet();
-            }
-        });
+        // Like a call that waits for the client's answer: it asks for a hand-over, and the next lines must be read.
+        WaitingReceiver server = new WaitingReceiver(channel, true, false);
+        channel.attach(server);
         client.write("first\nwait\n".getBytes(StandardCharsets.UTF_8));
         client.flush();
-        assertThat(handedOver.get(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(server.handedOver.get(10, TimeUnit.SECONDS)).isTrue();
         client.write("answer\nlast\n".getBytes(StandardCharsets.UTF_8));
         client.close();
 
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (ends.get() == 0 && System.nanoTime() < deadline) {
+        while (server.ends.get() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
         Thread.sleep(100); // room for a second end, which must not come
-        assertThat(handedOverAgain.get()).as("handed over once").isFalse();
-        assertThat(answerRead.get()).as("the answer was read while the line was busy").isTrue();
-        assertThat(ends.get()).isEqualTo(1);
-        assertThat(lines).containsExactly("first", "wait", "answer", "last");
-        assertThat(threads.get(1)).isEqualTo(threads.get(0));
-        assertThat(threads.get(2)).as("read by the new reader").isNotEqualTo(threads.get(1)).startsWith("mcp-stdio-reader#");
-        assertThat(threads.get(3)).isEqualTo(threads.get(2));
+        assertThat(server.handedOverAgain.get()).as("handed over once").isFalse();
+        assertThat(server.answerRead.get()).as("the answer was read while the line was busy").isTrue();
+        assertThat(server.ends.get()).isEqualTo(1);
+        assertThat(server.lines).containsExactly("first", "wait", "answer", "last");
+        assertThat(server.threads.get(1)).isEqualTo(server.threads.get(0));
+        assertThat(server.threads.get(2)).as("read by the new reader").isNotEqualTo(server.threads.get(1))
+                .startsWith("mcp-stdio-reader#");
+        assertThat(server.threads.get(3)).isEqualTo(server.threads.get(2));
     }
 
     @Test
@@ -243,48 +268,18 @@ class StdioChannelTest {
         TestPipe pipe = new TestPipe();
         OutputStream client = pipe.client;
         StdioChannel channel = StdioChannel.open(pipe.server, new ByteArrayOutputStream(), null, true);
-        List<String> lines = new CopyOnWriteArrayList<>();
-        List<String> threads = new CopyOnWriteArrayList<>();
-        CountDownLatch released = new CountDownLatch(1);
-        CompletableFuture<Boolean> answerRead = new CompletableFuture<>();
-        channel.attach(new StdioChannel.Receiver() {
-            @Override
-            public void answeredEarly(List<StdioHandshake.EarlyAnswer> answers) {
-            }
-
-            @Override
-            public void line(byte[] bytes) {
-                String line = new String(bytes, StandardCharsets.UTF_8);
-                lines.add(line);
-                threads.add(Thread.currentThread().getName() + "#" + Thread.currentThread().getId());
-                if (line.equals("busy")) {
-                    // Busy without asking for a hand-over (a long call, an answer the client does not read yet).
-                    try {
-                        answerRead.complete(released.await(10, TimeUnit.SECONDS));
-                    } catch (InterruptedException e) {
-                        answerRead.completeExceptionally(e);
-                    }
-                } else if (line.equals("meanwhile")) {
-                    released.countDown();
-                }
-            }
-
-            @Override
-            public void ended(Throwable failure) {
-            }
-
-            @Override
-            public boolean mayReadOn(Thread reader) {
-                return true;
-            }
-        });
+        // Busy without asking for a hand-over (a long call, an answer the client does not read yet), at a point
+        // where its place among the lines is fixed.
+        WaitingReceiver server = new WaitingReceiver(channel, false, true);
+        channel.attach(server);
         // After more than the watchdog's idle time, so that it sleeps and the line must wake it.
         Thread.sleep(StdioChannel.STUCK_MILLIS * 25);
-        client.write("busy\nmeanwhile\n".getBytes(StandardCharsets.UTF_8));
+        client.write("wait\nanswer\n".getBytes(StandardCharsets.UTF_8));
         client.flush();
-        assertThat(answerRead.get(10, TimeUnit.SECONDS)).as("the next line was read while the first was busy").isTrue();
+        assertThat(server.answerRead.get(10, TimeUnit.SECONDS)).as("the next line was read while the first was busy")
+                .isTrue();
         client.close();
-        assertThat(lines).containsExactly("busy", "meanwhile");
-        assertThat(threads.get(1)).isNotEqualTo(threads.get(0)).startsWith("mcp-stdio-reader#");
+        assertThat(server.lines).containsExactly("wait", "answer");
+        assertThat(server.threads.get(1)).isNotEqualTo(server.threads.get(0)).startsWith("mcp-stdio-reader#");
     }
 }

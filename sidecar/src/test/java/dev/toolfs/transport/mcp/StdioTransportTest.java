@@ -47,10 +47,11 @@ class StdioTransportTest {
     private static final String ASK = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\",\"arguments\":{}}}";
 
     /** A client's pipe into a channel, and what the server wrote back. */
-    static final class Connection {
+    static final class Connection implements AutoCloseable {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final OutputStream client;
         final StdioChannel channel;
+        private McpSyncServer server;
 
         Connection(Path recording) throws IOException {
             TestPipe pipe = new TestPipe();
@@ -77,6 +78,20 @@ class StdioTransportTest {
                 }
             }
             return messages;
+        }
+
+        /** Starts the SDK's server on this connection's channel (see {@link StdioTransportTest#serve}). */
+        void serve() {
+            server = StdioTransportTest.serve(channel);
+        }
+
+        /** Ends the client's input, then the server (if one started). */
+        @Override
+        public void close() throws IOException {
+            client.close();
+            if (server != null) {
+                server.closeGracefully();
+            }
         }
 
         List<JsonNode> await(int count) throws Exception {
@@ -150,9 +165,8 @@ class StdioTransportTest {
 
     /** The server's own answers to initialize and tools/list, recorded as the build records them. */
     static Path record(String toolsResultReplacement) throws Exception {
-        Connection c = new Connection(null);
-        McpSyncServer server = serve(c.channel);
-        try {
+        try (Connection c = new Connection(null)) {
+            c.serve();
             c.send(INITIALIZE, INITIALIZED, LIST);
             List<JsonNode> answers = c.await(2);
             assertThat(answers).hasSize(2);
@@ -165,9 +179,6 @@ class StdioTransportTest {
             file.toFile().deleteOnExit();
             Files.writeString(file, init + "\n" + list + "\n");
             return file;
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 
@@ -177,13 +188,12 @@ class StdioTransportTest {
 
     @Test
     void theServerTakesOverWithoutAnsweringTwiceAndSeesTheClientsCapabilities() throws Exception {
-        Connection c = new Connection(record(null));
-        c.send(INITIALIZE, INITIALIZED, LIST, CALL);
-        // Both handshake answers come before there is a server.
-        List<JsonNode> early = c.await(2);
-        assertThat(ids(early)).containsExactly("1", "2");
-        McpSyncServer server = serve(c.channel);
-        try {
+        try (Connection c = new Connection(record(null))) {
+            c.send(INITIALIZE, INITIALIZED, LIST, CALL);
+            // Both handshake answers come before there is a server.
+            List<JsonNode> early = c.await(2);
+            assertThat(ids(early)).containsExactly("1", "2");
+            c.serve();
             c.send(LIST_AGAIN);
             List<JsonNode> all = c.await(4);
             Thread.sleep(200); // room for a duplicate or a list change, which must not come
@@ -191,37 +201,30 @@ class StdioTransportTest {
             assertThat(ids(all)).containsExactly("1", "2", "3", "4");
             assertThat(all.get(2).at("/result/content/0/text").asText()).isEqualTo("roots: true");
             assertThat(all.get(3).get("result")).isEqualTo(all.get(1).get("result"));
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 
     @Test
     void aToolListThatDiffersFromTheRecordingIsAnnouncedOnce() throws Exception {
-        Connection c = new Connection(record("{\"tools\":[{\"name\":\"gone\",\"inputSchema\":{\"type\":\"object\"}}]}"));
-        c.send(INITIALIZE, INITIALIZED, LIST);
-        assertThat(ids(c.await(2))).containsExactly("1", "2");
-        assertThat(c.messages().get(1).at("/result/tools/0/name").asText()).isEqualTo("gone");
-        McpSyncServer server = serve(c.channel);
-        try {
+        Path recording = record("{\"tools\":[{\"name\":\"gone\",\"inputSchema\":{\"type\":\"object\"}}]}");
+        try (Connection c = new Connection(recording)) {
+            c.send(INITIALIZE, INITIALIZED, LIST);
+            assertThat(ids(c.await(2))).containsExactly("1", "2");
+            assertThat(c.messages().get(1).at("/result/tools/0/name").asText()).isEqualTo("gone");
+            c.serve();
             c.send(LIST_AGAIN);
             c.await(4);
             Thread.sleep(200);
             List<JsonNode> all = c.messages();
             assertThat(ids(all)).containsExactly("1", "2", "notifications/tools/list_changed", "4");
             assertThat(all.get(3).at("/result/tools/0/name").asText()).isEqualTo("who");
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 
     @Test
     void aLineThatIsNotAMessageGetsAParseErrorAndTheConnectionGoesOn() throws Exception {
-        Connection c = new Connection(null);
-        McpSyncServer server = serve(c.channel);
-        try {
+        try (Connection c = new Connection(null)) {
+            c.serve();
             c.send(INITIALIZE, INITIALIZED);
             // Not UTF-8 (a lone lead byte), not JSON, JSON but not JSON-RPC, a blank line: then a real call.
             c.client.write(new byte[] { '{', '"', (byte) 0xC3, '"', ':', '1', '}', '\n' });
@@ -237,17 +240,13 @@ class StdioTransportTest {
             }
             assertThat(all.get(4).get("id").asInt()).isEqualTo(3);
             assertThat(all.get(4).at("/result/content/0/text").asText()).isEqualTo("roots: true");
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 
     @Test
     void aCallOnTheReaderThatWaitsForTheClientGetsItsAnswerAndTheNextCallWaitsItsTurn() throws Exception {
-        Connection c = new Connection(null);
-        McpSyncServer server = serve(c.channel);
-        try {
+        try (Connection c = new Connection(null)) {
+            c.serve();
             c.send(INITIALIZE, INITIALIZED, ASK);
             // Nothing runs before it, so the call runs on the reader, and asks the client for its roots.
             List<JsonNode> first = c.await(2);
@@ -277,17 +276,13 @@ class StdioTransportTest {
             List<JsonNode> last = c.await(6);
             assertThat(last.get(5).get("id").asInt()).isEqualTo(6);
             assertThat(last.get(5).at("/result/content/0/text").asText()).isEqualTo("file:///other on mcp-stdio-reader");
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 
     @Test
     void aCallBeforeNotificationsInitializedIsAnsweredOnceItComes() throws Exception {
-        Connection c = new Connection(null);
-        McpSyncServer server = serve(c.channel);
-        try {
+        try (Connection c = new Connection(null)) {
+            c.serve();
             c.send(INITIALIZE, CALL);
             assertThat(c.await(1)).hasSize(1);
             Thread.sleep(200);
@@ -296,17 +291,13 @@ class StdioTransportTest {
             List<JsonNode> all = c.await(2);
             assertThat(ids(all)).containsExactly("1", "3");
             assertThat(all.get(1).at("/result/content/0/text").asText()).isEqualTo("roots: true");
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 
     @Test
     void aCallHeldForNotificationsInitializedThatAsksTheClientGetsItsAnswerRead() throws Exception {
-        Connection c = new Connection(null);
-        McpSyncServer server = serve(c.channel);
-        try {
+        try (Connection c = new Connection(null)) {
+            c.serve();
             c.send(INITIALIZE, ASK);
             assertThat(c.await(1)).hasSize(1);
             Thread.sleep(200);
@@ -325,9 +316,6 @@ class StdioTransportTest {
             assertThat(all.get(2).at("/result/content/0/text").asText()).startsWith("file:///project on ");
             // Read at once, not after a request timeout or a watchdog's look.
             assertThat(System.nanoTime() - asked).isLessThan(TimeUnit.SECONDS.toNanos(2));
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 
@@ -339,9 +327,8 @@ class StdioTransportTest {
     @Test
     void aCancelledCallStopsAndIsNotAnsweredAndOneCancelledWhileWaitingNeverRuns() throws Exception {
         slowSawCancel = new CompletableFuture<>();
-        Connection c = new Connection(null);
-        McpSyncServer server = serve(c.channel);
-        try {
+        try (Connection c = new Connection(null)) {
+            c.serve();
             c.send(INITIALIZE, INITIALIZED);
             assertThat(c.await(1)).hasSize(1);
             // The slow call runs (on the reader, whose reading the watchdog hands over); a second call waits its turn.
@@ -357,18 +344,14 @@ class StdioTransportTest {
             assertThat(ids(all)).containsExactly("1", "3");
             assertThat(c.messages().toString()).as("the waiting call never ran: it asks for the roots first")
                     .doesNotContain("roots/list");
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 
     @Test
     void aCallThatIsNotCancelledRunsToItsEnd() throws Exception {
         slowSawCancel = new CompletableFuture<>();
-        Connection c = new Connection(null);
-        McpSyncServer server = serve(c.channel);
-        try {
+        try (Connection c = new Connection(null)) {
+            c.serve();
             c.send(INITIALIZE, INITIALIZED, SLOW.replace("\"id\":7", "\"id\":8"));
             // A cancellation of another request does not stop this one.
             Thread.sleep(200);
@@ -377,18 +360,14 @@ class StdioTransportTest {
             List<JsonNode> all = c.await(2);
             assertThat(ids(all)).containsExactly("1", "8");
             assertThat(all.get(1).at("/result/content/0/text").asText()).isEqualTo("done");
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 
     @Test
     void aCallCancelledWhileTheSessionHoldsItForNotificationsInitializedSeesItsCancellation() throws Exception {
         slowSawCancel = new CompletableFuture<>();
-        Connection c = new Connection(null);
-        McpSyncServer server = serve(c.channel);
-        try {
+        try (Connection c = new Connection(null)) {
+            c.serve();
             c.send(INITIALIZE, SLOW);
             assertThat(c.await(1)).hasSize(1);
             Thread.sleep(200);
@@ -399,9 +378,6 @@ class StdioTransportTest {
             List<JsonNode> all = c.await(2);
             Thread.sleep(300);
             assertThat(ids(c.messages())).containsExactly("1", "3");
-        } finally {
-            c.client.close();
-            server.closeGracefully();
         }
     }
 }
