@@ -27,6 +27,7 @@ import dev.toolfs.tools.SandboxEscalation;
 import dev.toolfs.tools.ReadTool;
 import dev.toolfs.tools.WriteTool;
 import dev.toolfs.transport.rest.ExposureCheck;
+import dev.toolfs.transport.rest.RestGuard;
 import dev.toolfs.transport.rest.RestRecorder;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
@@ -134,11 +135,14 @@ class ToolFsProcessor {
         }
     }
 
-    /** Serving the tools over HTTP brings the exposure check: no non-loopback listener without a token. */
+    /**
+     * Serving the tools over HTTP brings the exposure check (no non-loopback listener without a token) and the guard
+     * against foreign browser origins and oversized bodies.
+     */
     @BuildStep
     void restBeans(ToolFsBuildTimeConfig config, BuildProducer<AdditionalBeanBuildItem> beans) {
         if (config.rest().enabled()) {
-            beans.produce(AdditionalBeanBuildItem.builder().addBeanClass(ExposureCheck.class)
+            beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(ExposureCheck.class, RestGuard.class)
                     .setUnremovable().setDefaultScope(BuiltinScope.SINGLETON.getName()).build());
         }
     }

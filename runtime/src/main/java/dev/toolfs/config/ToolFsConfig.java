@@ -151,8 +151,9 @@ public interface ToolFsConfig {
 
     interface Mcp {
         /**
-         * Browser origins allowed to call {@code /mcp} besides localhost ones (e.g. {@code https://agent.example.com}).
-         * A request with any other {@code Origin} gets 403, as the MCP specification requires against DNS rebinding.
+         * Browser origins allowed to call {@code /mcp}, {@code /tools} and {@code /approvals} besides localhost ones
+         * (e.g. {@code https://agent.example.com}). A request with any other {@code Origin} gets 403, as the MCP
+         * specification requires against DNS rebinding: a web page the user visits must not use the tools.
          */
         Optional<List<String>> allowedOrigins();
     }

@@ -162,6 +162,32 @@ class RestApiTest {
     }
 
     @Test
+    void halfASurrogatePairIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Path file = ws.resolve("emoji.txt");
+        byte[] original = "a\uD83D\uDE00b\n".getBytes(StandardCharsets.UTF_8);
+        Files.write(file, original);
+        call("read", session, Map.of("file_path", "emoji.txt"));
+        // JSON may escape one half of an emoji; matching it would leave the other half, which UTF-8 cannot hold.
+        JsonPath j = given().header("X-Session-Id", session).contentType("application/json")
+                .body("{\"file_path\": \"emoji.txt\", \"old_string\": \"\\ud83d\", \"new_string\": \"X\"}")
+                .post("/tools/edit").then().statusCode(200).extract().jsonPath();
+        assertThat(text(j)).isEqualTo("Error: old_string must be valid Unicode text: character 1 is half of a surrogate pair (\\ud83d) without its other half");
+        assertThat(j.getString("error.code")).isEqualTo("INVALID_ARGUMENT");
+        assertThat(Files.readAllBytes(file)).isEqualTo(original);
+        j = given().header("X-Session-Id", session).contentType("application/json")
+                .body("{\"file_path\": \"half.txt\", \"content\": \"a\\ude00b\"}").post("/tools/write").then().statusCode(200)
+                .extract().jsonPath();
+        assertThat(text(j)).isEqualTo("Error: content must be valid Unicode text: character 2 is half of a surrogate pair (\\ude00) without its other half");
+        assertThat(ws.resolve("half.txt")).doesNotExist();
+        // A whole pair, escaped or not, is an ordinary character.
+        j = given().header("X-Session-Id", session).contentType("application/json")
+                .body("{\"file_path\": \"pair.txt\", \"content\": \"\\ud83d\\ude00\"}").post("/tools/write").then().statusCode(200)
+                .extract().jsonPath();
+        assertThat(j.getBoolean("is_error")).isFalse();
+        assertThat(Files.readString(ws.resolve("pair.txt"))).isEqualTo("\uD83D\uDE00");
+    }
+
+    @Test
     void readErrorsNameTheDisplayPath() throws Exception {
         assertError("read", Map.of("file_path", "missing.txt"), "cannot read \"missing.txt\": not found", "FsError", "FS_NOT_FOUND");
         Files.createDirectories(ws.resolve("folder"));
@@ -236,5 +262,55 @@ class RestApiTest {
         given().contentType("application/json").body("{").post("/tools/read").then().statusCode(400)
                 .body("error", equalTo("the request body is not valid JSON: send the tool's arguments as a JSON object"));
         given().get("/tools/read").then().statusCode(405);
+    }
+
+    @Test
+    void aBodyWithTextAfterTheObjectIsNotValidJson() {
+        given().contentType("application/json").body("{\"file_path\": \"trailing.txt\", \"content\": \"A\"} xyz")
+                .post("/tools/write").then().statusCode(400)
+                .body("error", equalTo("the request body is not valid JSON: send the tool's arguments as a JSON object"));
+        given().contentType("application/json").body("{\"file_path\": \"trailing.txt\", \"content\": \"A\"}{}")
+                .post("/tools/write").then().statusCode(400);
+        assertThat(ws.resolve("trailing.txt")).doesNotExist();
+    }
+
+    // ---- browsers
+
+    @Test
+    void aForeignBrowserOriginCannotCallTheTools() {
+        given().header("Origin", "https://evil.example").contentType("text/plain")
+                .body("{\"file_path\": \"csrf.txt\", \"content\": \"pwned\"}").post("/tools/write").then()
+                .statusCode(403).body("error", equalTo("origin https://evil.example is not allowed to call this server; "
+                        + "add it to quarkus.tool-fs.mcp.allowed-origins if it is yours"));
+        assertThat(ws.resolve("csrf.txt")).doesNotExist();
+        given().header("Origin", "null").get("/tools").then().statusCode(403);
+        given().header("Origin", "http://evil.example").contentType("application/json").body("{\"decision\": \"approve\"}")
+                .post("/approvals/any").then().statusCode(403);
+        given().header("Origin", "http://evil.example").get("/approvals").then().statusCode(403);
+        // A page served from localhost (a local agent UI) may call them.
+        given().header("Origin", "http://localhost:5173").contentType("application/json")
+                .body(Map.of("file_path", "from-local-ui.txt", "content", "ok\n")).post("/tools/write").then()
+                .statusCode(200).body("is_error", equalTo(false));
+    }
+
+    @Test
+    void aBodyDeclaredOverEveryLimitGetsTheJson413() throws Exception {
+        // Over Quarkus' own limit (64M in the sidecar) as well: answered before Quarkus would end it without a body.
+        int port = io.restassured.RestAssured.port;
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("POST /tools/write HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 70000000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            // Read the answer as it comes: the server need not close the connection before the client does.
+            StringBuilder answer = new StringBuilder();
+            byte[] buffer = new byte[4096];
+            java.io.InputStream in = socket.getInputStream();
+            for (int n; !answer.toString().endsWith("}") && (n = in.read(buffer)) > 0;) {
+                answer.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
+            }
+            assertThat(answer).startsWith("HTTP/1.1 413");
+            assertThat(answer).endsWith("{\"error\":\"the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)\"}");
+        }
     }
 }

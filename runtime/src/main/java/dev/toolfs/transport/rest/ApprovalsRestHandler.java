@@ -3,6 +3,7 @@ package dev.toolfs.transport.rest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -64,7 +65,8 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
         JsonNode body;
         try {
             Buffer raw = ctx.body().buffer();
-            body = raw == null ? null : mapper.readTree(raw.getBytes());
+            body = raw == null ? null
+                    : mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(raw.getBytes());
         } catch (java.io.IOException e) {
             body = null;
         }

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -136,7 +137,9 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         Buffer raw = ctx.body().buffer();
         JsonNode args;
         try {
-            args = raw == null || raw.length() == 0 ? null : mapper.readTree(raw.getBytes());
+            // Trailing text after the object is refused: a body that is not one JSON value is not what the caller meant.
+            args = raw == null || raw.length() == 0 ? null
+                    : mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(raw.getBytes());
         } catch (java.io.IOException e) {
             error(ctx, 400, "the request body is not valid JSON: send the tool's arguments as a JSON object");
             return;

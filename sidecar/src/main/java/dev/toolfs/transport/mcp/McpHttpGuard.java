@@ -1,6 +1,5 @@
 package dev.toolfs.transport.mcp;
 
-import java.net.URI;
 import java.util.List;
 
 import jakarta.enterprise.event.Observes;
@@ -10,6 +9,7 @@ import jakarta.inject.Singleton;
 import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.transport.rest.BearerToken;
 import dev.toolfs.transport.rest.BodyLimitHandler;
+import dev.toolfs.transport.rest.BrowserOrigins;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -40,25 +40,11 @@ public class McpHttpGuard {
             return;
         }
         String origin = ctx.request().getHeader("Origin");
-        if (origin != null && !originAllowed(origin, config.mcp().allowedOrigins().orElse(List.of()))) {
-            fail(ctx, 403, "origin " + origin + " is not allowed to call this MCP server; add it to "
-                    + "quarkus.tool-fs.mcp.allowed-origins if it is yours");
+        if (!BrowserOrigins.allowed(origin, config.mcp().allowedOrigins().orElse(List.of()))) {
+            fail(ctx, 403, BrowserOrigins.refusal(origin));
             return;
         }
         bodyLimit.handle(ctx);
-    }
-
-    static boolean originAllowed(String origin, List<String> allowed) {
-        if (allowed.contains(origin)) {
-            return true;
-        }
-        try {
-            String host = URI.create(origin).getHost();
-            return host != null && (host.equalsIgnoreCase("localhost") || host.equals("127.0.0.1")
-                    || host.equals("[::1]") || host.equals("::1"));
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
     }
 
     private static void fail(RoutingContext ctx, int status, String message) {
