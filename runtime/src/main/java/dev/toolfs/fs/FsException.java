@@ -60,6 +60,12 @@ public class FsException extends RuntimeException {
                 "cannot " + op + " " + PATH + ": not found — check the path, or create the file with write");
     }
 
+    /** A name on the way to the file, which would have to be a folder, is a file. */
+    public static FsException parentNotFolder(String op, Path path) {
+        return new FsException(FsErrorCode.FS_NOT_FOUND, path, "cannot " + op + " " + PATH
+                + ": a name on the path before the file's own name is a file, not a folder; choose another path");
+    }
+
     public static FsException notRegularFile(String op, Path path) {
         if ("read".equals(op)) {
             return new FsException(FsErrorCode.FS_NOT_REGULAR_FILE, path, "cannot read " + PATH + ": not a regular file");
@@ -133,6 +139,10 @@ public class FsException extends RuntimeException {
     }
 
     public static FsException io(String op, Path path, Throwable cause) {
+        if (cause instanceof java.nio.file.AccessDeniedException) {
+            // Wherever it happens (a folder on the way, the file itself), the remedy is the same.
+            return permissionDenied(op, path);
+        }
         String detail = cause == null ? "unknown" : cause.getClass().getSimpleName()
                 + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
         return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": I/O error (" + detail

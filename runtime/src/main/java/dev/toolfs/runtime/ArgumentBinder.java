@@ -98,7 +98,7 @@ final class ArgumentBinder {
                     }
                     return enumValue(type, node.textValue());
                 }
-                return node.textValue();
+                return unicodeText(p, node.textValue());
             case "boolean":
                 if (!node.isBoolean()) {
                     throw new ToolInputException(p.typeMessage());
@@ -107,7 +107,7 @@ final class ArgumentBinder {
             case "integer":
                 return integer(p, node, type);
             case "number":
-                if (!node.isNumber()) {
+                if (!node.isNumber() || !Double.isFinite(node.doubleValue())) {
                     throw new ToolInputException(p.typeMessage());
                 }
                 return type == float.class || type == Float.class ? (Object) node.floatValue() : (Object) node.doubleValue();
@@ -135,7 +135,30 @@ final class ArgumentBinder {
         }
     }
 
+    /**
+     * JSON can escape half of a surrogate pair ({@code "\\ud83d"}), which no UTF-8 text can hold: written to a file it
+     * would become a {@code ?}, and matched against one it could split a character in two.
+     */
+    private static String unicodeText(ParamDescriptor p, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    i++;
+                    continue;
+                }
+                throw new ToolInputException(p.name() + " must be valid Unicode text: character " + (i + 1)
+                        + " is half of a surrogate pair (\\u" + String.format("%04x", (int) c)
+                        + ") without its other half");
+            }
+        }
+        return text;
+    }
+
     private static Object integer(ParamDescriptor p, JsonNode node, Class<?> type) {
+        if (node.isFloatingPointNumber() && !node.isBigDecimal() && !Double.isFinite(node.doubleValue())) {
+            throw new ToolInputException(p.typeMessage()); // 1e400: too large for a double, so no integer either
+        }
         boolean integral = node.isIntegralNumber()
                 || node.isNumber() && node.decimalValue().stripTrailingZeros().scale() <= 0;
         if (!integral) {

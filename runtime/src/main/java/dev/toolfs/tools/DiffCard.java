@@ -34,6 +34,9 @@ public final class DiffCard {
      */
     static final int MAX_DIFF_LINES = 10_000;
 
+    /** What {@code diff -u} writes after a last line that has no line break. */
+    static final String NO_FINAL_NEWLINE = "\\ No newline at end of file";
+
     /** Characters copied at a time to count newlines. */
     private static final int COUNT_CHUNK = 16 * 1024;
 
@@ -247,15 +250,19 @@ public final class DiffCard {
         return text.charAt(to - 1) == '\n' ? newlines : newlines + 1;
     }
 
+    /**
+     * The lines of {@code text}. A last line without a line break carries {@code diff -u}'s marker after it, so that
+     * adding or removing only the final line break is a change (shown as {@code diff -u} shows it), not an empty card.
+     */
     private static List<String> lines(String text) {
         if (text.isEmpty()) {
             return List.of();
         }
         String[] parts = text.split("\n", -1);
-        int n = parts.length;
         if (text.endsWith("\n")) {
-            n--; // a final terminator does not start an extra line
+            return List.of(parts).subList(0, parts.length - 1); // a final terminator does not start an extra line
         }
-        return List.of(parts).subList(0, n);
+        parts[parts.length - 1] += "\n" + NO_FINAL_NEWLINE;
+        return List.of(parts);
     }
 }

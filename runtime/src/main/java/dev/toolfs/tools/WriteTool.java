@@ -3,6 +3,8 @@ package dev.toolfs.tools;
 import jakarta.inject.Inject;
 
 import dev.toolfs.fs.FileSystemProvider;
+import dev.toolfs.fs.FsErrorCode;
+import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.Precondition;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.WriteOutcome;
@@ -27,6 +29,12 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
     public ToolOutcome execute(WriteArgs args, ToolContext ctx) {
         ResolvedPath path = fs.resolve("write", args.filePath(), ctx.cwd(), ctx.cancellation());
         Precondition guard = gates.writeIntent(ctx.execution(), path);
+        if (args.sandboxPermissions() == SandboxPermissions.require_escalated
+                && guard instanceof Precondition.CreateIfAbsent create && create.ifExists() == FsErrorCode.FS_NOT_OBSERVED
+                && fs.stat(path).exists()) {
+            // Refused anyway once approved: nobody is asked to approve a write of a file the session never read.
+            throw FsException.notObserved("write", path.requested());
+        }
         boolean escalated = sandbox.approve(ctx, "write", path, args.sandboxPermissions(), args.justification());
         WriteOutcome outcome = fs.writeText(path, args.content(), guard, escalated, ctx.cancellation());
         gates.observed(ctx.execution(), path, outcome.version());

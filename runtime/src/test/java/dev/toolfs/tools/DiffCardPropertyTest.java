@@ -50,7 +50,16 @@ class DiffCardPropertyTest {
         @SuppressWarnings("unchecked")
         List<String> hunks = (List<String>) card.get("hunks");
         List<String> unified = new ArrayList<>(List.of("--- a/f.txt", "+++ b/f.txt"));
-        hunks.forEach(h -> unified.addAll(List.of(h.split("\n", -1))));
+        for (String h : hunks) {
+            for (String line : h.split("\n", -1)) {
+                if (line.equals(DiffCard.NO_FINAL_NEWLINE)) {
+                    // diff -u's marker belongs to the line before it (see lines() below)
+                    unified.set(unified.size() - 1, unified.get(unified.size() - 1) + "\n" + line);
+                } else {
+                    unified.add(line);
+                }
+            }
+        }
         Patch<String> parsed = UnifiedDiffUtils.parseUnifiedDiff(unified);
         assertThat(DiffUtils.patch(a, parsed)).isEqualTo(b);
     }
@@ -125,12 +134,16 @@ class DiffCardPropertyTest {
                 .map(finalNewline -> String.join("\n", ls) + (finalNewline && !ls.isEmpty() ? "\n" : "")));
     }
 
+    /** The lines as diff -u compares them: a last line without a line break differs from the same line with one. */
     private static List<String> lines(String text) {
         if (text.isEmpty()) {
             return List.of();
         }
         String[] parts = text.split("\n", -1);
-        int n = text.endsWith("\n") ? parts.length - 1 : parts.length;
-        return List.of(parts).subList(0, n);
+        if (text.endsWith("\n")) {
+            return List.of(parts).subList(0, parts.length - 1);
+        }
+        parts[parts.length - 1] += "\n" + DiffCard.NO_FINAL_NEWLINE;
+        return List.of(parts);
     }
 }

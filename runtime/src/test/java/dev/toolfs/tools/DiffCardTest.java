@@ -29,6 +29,19 @@ class DiffCardTest {
     }
 
     @Test
+    void onlyTheFinalLineBreakChangingIsShownAsDiffShowsIt() {
+        assertThat(DiffCard.of("f.txt", "edit", "a\nb", "a\nb\n")).containsEntry("additions", 1).containsEntry("deletions", 1)
+                .containsEntry("hunks", List.of("@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b"));
+        assertThat(DiffCard.of("f.txt", "edit", "a\nb\n", "a\nb")).containsEntry("additions", 1).containsEntry("deletions", 1)
+                .containsEntry("hunks", List.of("@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file"));
+        // Unchanged, the last line is context with its marker.
+        assertThat(DiffCard.of("f.txt", "edit", "x\ny", "z\ny"))
+                .containsEntry("hunks", List.of("@@ -1,2 +1,2 @@\n-x\n+z\n y\n\\ No newline at end of file"));
+        assertThat(DiffCard.of("n.txt", "create", null, "a\nb"))
+                .containsEntry("hunks", List.of("@@ -0,0 +1,2 @@\n+a\n+b\n\\ No newline at end of file"));
+    }
+
+    @Test
     void aSmallChangeInAHugeTextIsDiffedWhereItIs() {
         String head = "line\n".repeat(400_000);
         String tail = "end\n".repeat(300_000);

@@ -2,6 +2,7 @@ package dev.toolfs.sidecar;
 
 import jakarta.inject.Singleton;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 
@@ -17,7 +18,14 @@ public class SidecarJson implements ObjectMapperCustomizer {
     @Override
     public void customize(ObjectMapper mapper) {
         mapper.registerModule(module());
+        // Jackson refuses strings over 20 million characters by default; a stdio message may be up to 64 MiB (a
+        // write's content), and one refused here could not even be answered with its own id.
+        mapper.getFactory().setStreamReadConstraints(
+                StreamReadConstraints.builder().maxStringLength(MAX_STRING_CHARS).build());
     }
+
+    /** The longest string a message may hold: as long as the longest stdio message, 64 MiB. */
+    static final int MAX_STRING_CHARS = 64 * 1024 * 1024;
 
     /** The module that writes strings through {@link LongStringSerializer}. */
     public static SimpleModule module() {

@@ -20,10 +20,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -408,7 +405,6 @@ public class LocalFileSystem implements FileSystemProvider {
     @Override
     public WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, boolean escalated,
             Cancellation cancel) {
-        checkSandbox("write", path, escalated);
         byte[] data = content.getBytes(StandardCharsets.UTF_8);
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
@@ -417,6 +413,11 @@ public class LocalFileSystem implements FileSystemProvider {
             if (st.exists() && !st.isRegularFile()) {
                 throw FsException.notRegularFile("write", path.requested());
             }
+            if (precondition instanceof Precondition.CreateIfAbsent) {
+                check("write", path, precondition, st, null);
+            }
+            // After the read-before-write guard (a model told "read it first" can act on that), as documented.
+            checkSandbox("write", path, escalated);
             byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll("write", path, maxEditBytes) : null;
             check("write", path, precondition, st, old);
             String before = null;
@@ -541,14 +542,16 @@ public class LocalFileSystem implements FileSystemProvider {
         Path target = path.target();
         Path dir = target.getParent();
         Path temp = null;
+        Path createdFrom = null; // the highest folder this call created, removed again if the call fails
+        boolean done = false;
         try {
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 // Only when missing: createDirectories tries to create the folder first and throws (a costly
                 // exception) when it exists, which it nearly always does.
+                createdFrom = missingFolders(op, path, dir);
                 Files.createDirectories(dir);
             }
-            temp = dir.resolve("." + target.getFileName() + ".toolfs-" + Long.toHexString(ThreadLocalRandom.current().nextLong())
-                    + ".tmp");
+            temp = dir.resolve(tempName(target.getFileName().toString()));
             try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer bb = ByteBuffer.wrap(data);
                 while (bb.hasRemaining()) {
@@ -557,7 +560,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 ch.force(true);
             }
             if (existing != null) {
-                copyPermissions(target, temp);
+                copyOwnerAndMode(target, temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -573,6 +576,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 temp = null;
             }
             syncDirectory(dir);
+            done = true;
             return Stat.of(target).version(ContentHash.of(data));
         } catch (FsException e) {
             throw e;
@@ -588,7 +592,72 @@ public class LocalFileSystem implements FileSystemProvider {
                     // Best effort: a leftover hidden temporary file is harmless and never read back.
                 }
             }
+            if (!done && createdFrom != null) {
+                removeEmptyFolders(dir, createdFrom);
+            }
         }
+    }
+
+    /**
+     * The highest missing folder above {@code target} up to {@code dir}, which the write is about to create. A file
+     * where a folder must be is refused here with a message that says so, rather than as an I/O error.
+     */
+    private static Path missingFolders(String op, ResolvedPath path, Path dir) {
+        Path missing = null;
+        for (Path p = dir; p != null; p = p.getParent()) {
+            BasicFileAttributes attrs;
+            try {
+                attrs = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException e) {
+                missing = p;
+                continue;
+            }
+            if (!attrs.isDirectory()) {
+                throw FsException.parentNotFolder(op, path.requested());
+            }
+            return missing;
+        }
+        return missing;
+    }
+
+    /** Removes the folders from {@code dir} up to {@code top} that a failed write created, if they are still empty. */
+    private static void removeEmptyFolders(Path dir, Path top) {
+        for (Path p = dir; p != null && p.startsWith(top); p = p.getParent()) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                return; // not empty (someone else put a file there) or not ours to remove: leave the rest too
+            }
+        }
+    }
+
+    /** The suffix every temporary name ends with after the target's name: ".toolfs-" + 16 hex digits + ".tmp". */
+    private static final int TEMP_SUFFIX_BYTES = 1 + 8 + 16 + 4;
+    private static final int MAX_NAME_BYTES = 255;
+
+    /**
+     * A hidden temporary name beside the target that says whose it is. A name near the file system's 255-byte limit
+     * is shortened (at a character boundary) so that the temporary name fits too.
+     */
+    static String tempName(String name) {
+        String random = String.format("%016x", ThreadLocalRandom.current().nextLong());
+        String kept = name;
+        int budget = MAX_NAME_BYTES - TEMP_SUFFIX_BYTES;
+        if (kept.getBytes(StandardCharsets.UTF_8).length > budget) {
+            int end = 0;
+            int bytes = 0;
+            while (end < kept.length()) {
+                int cp = kept.codePointAt(end);
+                int size = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
+                if (bytes + size > budget) {
+                    break;
+                }
+                bytes += size;
+                end += Character.charCount(cp);
+            }
+            kept = kept.substring(0, end);
+        }
+        return "." + kept + ".toolfs-" + random + ".tmp";
     }
 
     private static void linkNoReplace(String op, ResolvedPath path, Path temp, Precondition precondition) throws IOException {
@@ -607,17 +676,39 @@ public class LocalFileSystem implements FileSystemProvider {
         }
     }
 
-    private static void copyPermissions(Path from, Path to) {
-        PosixFileAttributeView src = Files.getFileAttributeView(from, PosixFileAttributeView.class);
-        PosixFileAttributeView dst = Files.getFileAttributeView(to, PosixFileAttributeView.class);
-        if (src == null || dst == null) {
+    /**
+     * Gives the new file the replaced file's owner, group and permission bits. The owner and group are kept where the
+     * operating system lets this process set them (root can; another user can keep a group it belongs to), so that a
+     * sidecar running as root does not hand a user's files to root. Set-user-ID and set-group-ID are not copied: the
+     * kernel clears them, too, when a file is written.
+     */
+    private static void copyOwnerAndMode(Path from, Path to) {
+        Map<String, Object> was;
+        Map<String, Object> now;
+        try {
+            // Numeric ids: the owner's name would be looked up in the user database on every write.
+            was = Files.readAttributes(from, "unix:mode,uid,gid", LinkOption.NOFOLLOW_LINKS);
+            now = Files.readAttributes(to, "unix:uid,gid", LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+            return; // not a POSIX file system: the new file keeps its defaults
+        }
+        setIfDifferent(to, "unix:uid", was.get("uid"), now.get("uid"));
+        setIfDifferent(to, "unix:gid", was.get("gid"), now.get("gid"));
+        try {
+            Files.setAttribute(to, "unix:mode", ((Integer) was.get("mode")) & 0777, LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+            // The content is what matters; the new file keeps its default mode.
+        }
+    }
+
+    private static void setIfDifferent(Path file, String attribute, Object wanted, Object current) {
+        if (wanted == null || wanted.equals(current)) {
             return;
         }
         try {
-            Set<PosixFilePermission> perms = src.readAttributes().permissions();
-            dst.setPermissions(perms);
-        } catch (IOException e) {
-            // The content is what matters; a file system without POSIX modes keeps its defaults.
+            Files.setAttribute(file, attribute, wanted, LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+            // Not allowed to give the file away: it belongs to the user that runs Tool FS.
         }
     }
 

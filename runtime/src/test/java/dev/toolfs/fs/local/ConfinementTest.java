@@ -165,6 +165,19 @@ class ConfinementTest {
     }
 
     @Test
+    void aPathEndingInASlashNamesAFolderAndIsRefused() throws IOException {
+        Files.writeString(ws.resolve("f.txt"), "x\n");
+        for (String p : List.of("newdir/", "f.txt/", "sub/deep/")) {
+            FsException e = org.junit.jupiter.api.Assertions.assertThrows(FsException.class,
+                    () -> fs.resolve("write", p, ws, Cancellation.NONE));
+            assertThat(e.code()).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+            assertThat(e.messageFor(Path::toString)).isEqualTo("cannot write \"" + p
+                    + "\": the path ends with a slash, so it names a folder, not a file; use a plain path inside the workspace");
+        }
+        assertThat(code("/")).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE); // the root is a path like any other
+    }
+
+    @Test
     void tildeFileUrlsAndPercentEncodingAreTakenLiterally() {
         assertThat(code("~/notes.txt")).isNull();
         assertThat(Files.exists(ws.resolve("~/notes.txt"))).isTrue();

@@ -314,4 +314,83 @@ class LocalFileSystemTest {
         assertThatThrownBy(() -> fs.readText(resolve("nope.txt"), 100, Cancellation.NONE))
                 .isInstanceOf(FsException.class).extracting(e -> ((FsException) e).code()).isEqualTo(FsErrorCode.FS_NOT_FOUND);
     }
+
+    @Test
+    void namesUpToTheFileSystemLimitCanBeWrittenAndEdited() throws IOException {
+        String ascii = "n".repeat(255);
+        String wide = "\u00e9".repeat(127) + "x"; // 255 bytes, two per character but the last
+        for (String name : List.of(ascii, wide)) {
+            fs.writeText(resolve(name), "one\n", Precondition.NONE, Cancellation.NONE);
+            fs.editText(resolve(name), new TextEdit("one", "two", false), Precondition.NONE, Cancellation.NONE);
+            assertThat(Files.readString(ws.resolve(name))).isEqualTo("two\n");
+        }
+        try (var files = Files.list(ws)) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder(ascii, wide);
+        }
+    }
+
+    @Test
+    void temporaryNamesFitTheFileSystemLimit() {
+        String wide = "\u00e9".repeat(127) + "x";
+        for (String name : List.of("a.txt", "n".repeat(255), wide, "\uD83D\uDE00".repeat(63))) {
+            String temp = LocalFileSystem.tempName(name);
+            assertThat(temp.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(255);
+            assertThat(temp).startsWith("." + name.substring(0, Math.min(name.length(), 10))).endsWith(".tmp");
+            // Cut at a character boundary: the name stays valid UTF-16 (no half emoji).
+            assertThat(new String(temp.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)).isEqualTo(temp);
+        }
+        assertThat(LocalFileSystem.tempName("a.txt")).matches("\\.a\\.txt\\.toolfs-[0-9a-f]{16}\\.tmp");
+    }
+
+    @Test
+    void aFileWhereAFolderMustBeIsNamedAsSuch() throws IOException {
+        Files.writeString(ws.resolve("f.txt"), "x\n");
+        for (String p : List.of("f.txt/child.txt", "f.txt/deeper/child.txt")) {
+            FsException e = org.junit.jupiter.api.Assertions.assertThrows(FsException.class,
+                    () -> fs.writeText(resolve(p), "y", Precondition.NONE, Cancellation.NONE));
+            assertThat(e.code()).isEqualTo(FsErrorCode.FS_NOT_FOUND);
+            assertThat(e.messageFor(path -> ws.relativize(path).toString())).isEqualTo("cannot write \"" + p
+                    + "\": a name on the path before the file's own name is a file, not a folder; choose another path");
+        }
+        assertThat(Files.readString(ws.resolve("f.txt"))).isEqualTo("x\n");
+    }
+
+    @Test
+    void aFailedWriteRemovesTheFoldersItCreated() throws IOException {
+        Files.createDirectories(ws.resolve("kept"));
+        assertThat(codeOf(() -> fs.writeText(resolve("kept/new/deep/x.txt"), "y", Precondition.NONE, () -> true)))
+                .isEqualTo(FsErrorCode.FS_CANCELLED);
+        assertThat(ws.resolve("kept")).isDirectory();
+        assertThat(ws.resolve("kept/new")).doesNotExist();
+        try (var files = Files.list(ws.resolve("kept"))) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    @Test
+    void aReplacedFileKeepsItsOwnerGroupAndPermissionsButNotSetId() throws IOException {
+        Path f = Files.writeString(ws.resolve("owned.sh"), "echo 1\n");
+        Files.setAttribute(f, "unix:mode", 06750);
+        boolean root = ((Integer) Files.getAttribute(f, "unix:uid")) == 0;
+        if (root) {
+            // Only root can give a file away; as another user the owner cannot differ from ours in the first place.
+            Files.setAttribute(f, "unix:uid", 4242);
+            Files.setAttribute(f, "unix:gid", 4243);
+        }
+        Object uid = Files.getAttribute(f, "unix:uid");
+        Object gid = Files.getAttribute(f, "unix:gid");
+        fs.editText(resolve("owned.sh"), new TextEdit("1", "2", false), Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readString(f)).isEqualTo("echo 2\n");
+        assertThat(Files.getAttribute(f, "unix:uid")).isEqualTo(uid);
+        assertThat(Files.getAttribute(f, "unix:gid")).isEqualTo(gid);
+        assertThat(((Integer) Files.getAttribute(f, "unix:mode")) & 07777).isEqualTo(0750);
+    }
+
+    @Test
+    void accessDeniedIsAPermissionError() {
+        FsException e = FsException.io("read", ws.resolve("x"), new java.nio.file.AccessDeniedException("x"));
+        assertThat(e.code()).isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);
+        assertThat(e.messageFor(path -> "x")).isEqualTo(
+                "cannot read \"x\": permission denied by the operating system; choose another path or fix the file's permissions");
+    }
 }

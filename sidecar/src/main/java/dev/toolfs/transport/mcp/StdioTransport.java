@@ -292,6 +292,16 @@ public final class StdioTransport implements McpServerTransportProvider {
             // and its answer is the first output (or is not sent), so the reader does not wait on the output.
             initializeSeen = true;
             handle(message, r.id());
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_PING.equals(r.method())
+                && !initializeSeen) {
+            // MCP allows a ping before initialize; the session would hold it until then, and a client waiting for
+            // its answer before it initializes would wait forever.
+            answer(r.id(), Map.of());
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_CALL.equals(r.method())
+                && !wellFormedCall(r.params())) {
+            // The SDK would fail converting these params and call it an internal error.
+            answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS,
+                    "tools/call needs params {\"name\": <string>, \"arguments\": <object, optional>}");
         } else {
             Object id = ((McpSchema.JSONRPCRequest) message).id();
             AtomicBoolean cancelled = new AtomicBoolean();
@@ -380,6 +390,11 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
     }
 
+    private static boolean wellFormedCall(Object params) {
+        return params instanceof Map<?, ?> m && m.get("name") instanceof String
+                && (m.get("arguments") == null || m.get("arguments") instanceof Map);
+    }
+
     /** An error answer, in turn with the calls' answers. */
     private void answerError(Object id, int code, String text) {
         // A map, not the SDK's JSONRPCResponse: that one leaves out a null id, which a parse error must carry.
@@ -387,9 +402,22 @@ public final class StdioTransport implements McpServerTransportProvider {
         error.put("jsonrpc", McpSchema.JSONRPC_VERSION);
         error.put("id", id);
         error.put("error", Map.of("code", code, "message", text));
+        writeInTurn(error);
+    }
+
+    /** A result answered by the transport itself, in turn with the calls' answers. */
+    private void answer(Object id, Object result) {
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+        response.put("id", id);
+        response.put("result", result);
+        writeInTurn(response);
+    }
+
+    private void writeInTurn(Map<String, Object> message) {
         inTurn(() -> {
             try {
-                write(error);
+                write(message);
             } catch (UncheckedIOException e) {
                 // end() has run.
             }

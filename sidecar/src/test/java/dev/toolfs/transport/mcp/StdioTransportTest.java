@@ -244,6 +244,40 @@ class StdioTransportTest {
     }
 
     @Test
+    void malformedCallParamsAreInvalidParamsWithTheRequestsId() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED,
+                    "{\"jsonrpc\":\"2.0\",\"id\":\"array\",\"method\":\"tools/call\",\"params\":{\"name\":\"who\",\"arguments\":[1]}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":\"none\",\"method\":\"tools/call\"}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":\"nameless\",\"method\":\"tools/call\",\"params\":{\"name\":7}}",
+                    CALL);
+            List<JsonNode> all = c.await(5);
+            assertThat(ids(all)).containsExactly("1", "array", "none", "nameless", "3");
+            for (JsonNode error : all.subList(1, 4)) {
+                assertThat(error.at("/error/code").asInt()).as(error.toString()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
+                assertThat(error.at("/error/message").asText())
+                        .isEqualTo("tools/call needs params {\"name\": <string>, \"arguments\": <object, optional>}");
+            }
+            assertThat(all.get(4).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+        }
+    }
+
+    @Test
+    void aPingBeforeInitializeIsAnsweredAtOnce() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":\"early\",\"method\":\"ping\"}");
+            List<JsonNode> first = c.await(1);
+            assertThat(first).hasSize(1);
+            assertThat(first.get(0).get("id").asText()).isEqualTo("early");
+            assertThat(first.get(0).get("result").isObject()).isTrue();
+            c.send(INITIALIZE, INITIALIZED, CALL);
+            assertThat(ids(c.await(3))).containsExactly("early", "1", "3");
+        }
+    }
+
+    @Test
     void aCallOnTheReaderThatWaitsForTheClientGetsItsAnswerAndTheNextCallWaitsItsTurn() throws Exception {
         try (Connection c = new Connection(null)) {
             c.serve();
