@@ -135,22 +135,13 @@ final class ArgumentBinder {
         }
     }
 
-    /**
-     * JSON can escape half of a surrogate pair ({@code "\\ud83d"}), which no UTF-8 text can hold: written to a file it
-     * would become a {@code ?}, and matched against one it could split a character in two.
-     */
+    /** A string argument must be text UTF-8 can hold (see {@link UnicodeText}). */
     private static String unicodeText(ParamDescriptor p, String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isSurrogate(c)) {
-                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                    i++;
-                    continue;
-                }
-                throw new ToolInputException(p.name() + " must be valid Unicode text: character " + (i + 1)
-                        + " is half of a surrogate pair (\\u" + String.format("%04x", (int) c)
-                        + ") without its other half");
-            }
+        int at = UnicodeText.loneSurrogate(text);
+        if (at >= 0) {
+            throw new ToolInputException(p.name() + " must be valid Unicode text: character " + (at + 1)
+                    + " is half of a surrogate pair (\\u" + String.format("%04x", (int) text.charAt(at))
+                    + ") without its other half");
         }
         return text;
     }
