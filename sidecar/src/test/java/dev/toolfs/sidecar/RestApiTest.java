@@ -120,6 +120,18 @@ class RestApiTest {
                 .post("/tools/read").then().statusCode(400).body("error", startsWith("the session folder \"/\" is outside the workspace"));
     }
 
+    @Test
+    void aSessionFolderWithNonAsciiNamesComesAsUtf8() throws Exception {
+        Path folder = Files.createDirectories(ws.resolve("caf\u00e9 \u4e2d"));
+        Files.writeString(folder.resolve("f.txt"), "x\n");
+        // On the wire, a header is bytes: the folder's UTF-8 bytes, one character each as HTTP clients send them.
+        String header = new String(folder.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+        String t = given().contentType("application/json").header("X-Session-Id", session).header("X-Session-Cwd", header)
+                .body(Map.of("file_path", "f.txt")).post("/tools/read").then().statusCode(200).extract().jsonPath()
+                .getString("content[0].text");
+        assertThat(t).startsWith("<path>f.txt</path>");
+    }
+
     // ---- every SPEC.md error text
 
     private void assertError(String tool, Map<String, ?> args, String message, String name, String code) {

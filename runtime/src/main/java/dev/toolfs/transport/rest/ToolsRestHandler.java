@@ -153,12 +153,38 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         AtomicBoolean cancelled = new AtomicBoolean();
         ctx.response().closeHandler(v -> cancelled.set(true));
         ToolCall toolCall = new ToolCall(session,
-                Optional.ofNullable(ctx.request().getHeader("X-Session-Cwd")).filter(s -> !s.isBlank()),
+                Optional.ofNullable(ctx.request().getHeader("X-Session-Cwd")).filter(s -> !s.isBlank())
+                        .map(ToolsRestHandler::utf8Header),
                 Optional.ofNullable(ctx.request().getHeader("X-Model")).filter(s -> !s.isBlank()),
                 cancelled::get);
         ToolResult result = runtime.execute(name, args, toolCall);
         boolean withData = "true".equals(ctx.request().getParam("include_data"));
         json(ctx, 200, render(result, withData));
+    }
+
+    /**
+     * A header's text as UTF-8. HTTP gives a header's bytes one character each (ISO-8859-1); a folder named in UTF-8,
+     * as a client sends a path with non-ASCII names, is decoded as such. Bytes that are not UTF-8 stay as they came.
+     */
+    static String utf8Header(String value) {
+        boolean wide = false;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c > 0xFF) {
+                return value; // not bytes: already decoded by someone
+            }
+            wide |= c >= 0x80;
+        }
+        if (!wide) {
+            return value;
+        }
+        try {
+            return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                    .decode(java.nio.ByteBuffer.wrap(value.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)))
+                    .toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return value;
+        }
     }
 
     /** {@code X-Session-Tools: read,edit} restricts the session to those tools (empty value: lifts it). */
