@@ -146,6 +146,20 @@ describe('sandbox escalation over MCP', () => {
       assert.match(asked[0], /needed for the test/);
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, answer]] });
   });
+
+  test('declining, cancelling or accepting without a yes denies the escalation', async () => {
+    const answers = [{ action: 'decline' }, { action: 'cancel' }, { action: 'accept' }, { action: 'accept', content: { approve: 'true' } }];
+    let next = 0;
+    await withClient(http(server), async (client) => {
+      for (let i = 0; i < answers.length; i++) {
+        const r = await client.callTool({ name: 'write', arguments: { file_path: `.git/answer${i}`, content: 'x\n',
+          sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
+        assert.equal(text(r), `Error: cannot write ".git/answer${i}": the escalation was denied (the client's user did not approve it); leave the file as it is, or ask the user to change it`);
+        assert.equal(r.structuredContent.error.code, 'FS_SANDBOX_DENIED');
+        assert.equal(existsSync(join(ws, `.git/answer${i}`)), false);
+      }
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, async () => answers[next++]]] });
+  });
 });
 
 describe('stdio', () => {
@@ -367,8 +381,23 @@ describe('stdio', () => {
       '-Dquarkus.tool-fs.tools."write".enabled=false']);
     handshake(s);
     assert.equal((await s.answered(1)).result.protocolVersion, '2025-11-25');
+    // The list was waiting for the application, which could not start: it gets the reason.
+    assert.equal((await s.answered(2)).error.message, 'the Tool FS server could not start: workspace root '
+      + '/no/such/tool-fs/workspace is not an existing folder; fix this in its configuration, then start it again');
     assert.equal(await s.exited, 1);
-    assert.deepEqual(s.messages().map((m) => m.id), [1]);
+    assert.deepEqual(s.messages().map((m) => m.id), [1, 2]);
+  });
+
+  test('a server that cannot start tells the requests waiting for it why, and exits 1', async () => {
+    const s = rawStdio(tempWorkspace(), ['-Dtool-fs.stdio.handshake=', '-Dquarkus.tool-fs.workspace.roots=/no/such/tool-fs/workspace']);
+    handshake(s);
+    const answers = [await s.answered(1), await s.answered(2)];
+    for (const a of answers) {
+      assert.equal(a.error.code, -32603);
+      assert.match(a.error.message, /^the Tool FS server could not start: workspace root \/no\/such\/tool-fs\/workspace is not an existing folder;/);
+    }
+    assert.equal(await s.exited, 1);
+    assert.match(s.err(), /Failed to start/);
   });
 
   test('without its recorded handshake the server answers it after the start, and says why', async () => {

@@ -4,6 +4,7 @@ import java.util.List;
 
 import jakarta.inject.Singleton;
 
+import dev.toolfs.config.ConfigCheck;
 import dev.toolfs.config.ToolFsBuildTimeConfig;
 import dev.toolfs.gates.Gates;
 import dev.toolfs.policy.ObservationPolicy;
@@ -133,6 +134,13 @@ class ToolFsProcessor {
             beans.produce(AdditionalBeanBuildItem.builder().addBeanClass(MicrometerToolMetrics.class)
                     .setUnremovable().setDefaultScope(BuiltinScope.SINGLETON.getName()).build());
         }
+    }
+
+    /** The configuration's values are checked as the application starts (see ConfigCheck). */
+    @BuildStep
+    AdditionalBeanBuildItem configCheck() {
+        return AdditionalBeanBuildItem.builder().addBeanClass(ConfigCheck.class).setUnremovable()
+                .setDefaultScope(BuiltinScope.SINGLETON.getName()).build();
     }
 
     /**

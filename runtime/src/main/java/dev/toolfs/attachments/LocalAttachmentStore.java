@@ -63,7 +63,8 @@ public class LocalAttachmentStore implements AttachmentStore {
             }
         } catch (IOException e) {
             throw new AttachmentException(AttachmentException.Reason.IO,
-                    "the attachment store cannot be written (" + e.getClass().getSimpleName() + "); retry later");
+                    "the attachment store at " + dir + " cannot be written (" + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
         }
         return new StoredImage("sha256:" + hex, info, bytes.length);
     }
@@ -101,11 +102,20 @@ public class LocalAttachmentStore implements AttachmentStore {
         return dir.resolve("sha256").resolve(hex.substring(0, 2)).resolve(hex + "." + ext);
     }
 
+    private static void syncFolder(Path folder) {
+        try (FileChannel d = FileChannel.open(folder, StandardOpenOption.READ)) {
+            d.force(true);
+        } catch (IOException e) {
+            // Some file systems cannot sync a folder; the file itself is synced.
+        }
+    }
+
     private static String digestOf(Path p) throws IOException {
         return HexFormat.of().formatHex(sha256().digest(Files.readAllBytes(p)));
     }
 
     private static void writeAtomically(Path target, byte[] bytes) throws IOException {
+        boolean newFolder = !Files.isDirectory(target.getParent());
         Path folder = Files.createDirectories(target.getParent());
         Path temp = folder.resolve("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
                 + ".tmp");
@@ -122,10 +132,10 @@ public class LocalAttachmentStore implements AttachmentStore {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
-            try (FileChannel d = FileChannel.open(folder, StandardOpenOption.READ)) {
-                d.force(true);
-            } catch (IOException e) {
-                // Some file systems cannot sync a folder; the file itself is synced.
+            syncFolder(folder);
+            if (newFolder) {
+                // The folder's own name lives in its parent: synced too, or the stored file could vanish with it.
+                syncFolder(folder.getParent());
             }
         } finally {
             Files.deleteIfExists(temp);

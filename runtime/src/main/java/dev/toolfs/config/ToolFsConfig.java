@@ -85,6 +85,7 @@ public interface ToolFsConfig {
     Optional<String> defaultModel();
 
     /** What each model can do, by model name (e.g. {@code quarkus.tool-fs.models."gpt-4o".image-input=true}). */
+    @io.quarkus.runtime.annotations.ConfigDocMapKey("model")
     java.util.Map<String, Model> models();
 
     interface Image {
@@ -138,6 +139,7 @@ public interface ToolFsConfig {
 
     /** Per-tool settings, by tool name. */
     @io.smallrye.config.WithName("tools")
+    @io.quarkus.runtime.annotations.ConfigDocMapKey("name")
     java.util.Map<String, Tool> tools();
 
     interface Tool {
@@ -152,7 +154,8 @@ public interface ToolFsConfig {
     interface Mcp {
         /**
          * Browser origins allowed to call {@code /mcp}, {@code /tools} and {@code /approvals} besides localhost ones
-         * (e.g. {@code https://agent.example.com}). A request with any other {@code Origin} gets 403, as the MCP
+         * (e.g. {@code https://agent.example.com}): scheme, host and port, compared as browsers send them (the scheme
+         * and host in any case, a trailing slash ignored). A request with any other {@code Origin} gets 403, as the MCP
          * specification requires against DNS rebinding: a web page the user visits must not use the tools.
          */
         Optional<List<String>> allowedOrigins();
@@ -160,9 +163,10 @@ public interface ToolFsConfig {
 
     interface Rest {
         /**
-         * The largest request body {@code POST /tools/{name}} accepts; a larger one gets a JSON 413. Keep
-         * {@code quarkus.http.limits.max-body-size} above it: bodies over that are refused by Quarkus itself, with an
-         * empty 413.
+         * The largest request body {@code POST /tools/{name}} (and {@code /mcp} in the sidecar) accepts; a larger one
+         * gets a JSON 413, judged on the declared length before the body is read. A chunked body is also bounded by
+         * {@code quarkus.http.limits.max-body-size}: keep that above this. 0 sets no limit of its own (Quarkus' still
+         * applies).
          */
         @WithDefault("10M")
         io.quarkus.runtime.configuration.MemorySize maxBodySize();

@@ -117,6 +117,13 @@ public class FsException extends RuntimeException {
     }
 
     /** The path is shown escaped, since it may hold characters a terminal or a log would interpret. */
+    /** A path inside the workspace's roots that belongs to Tool FS itself (its image attachment store). */
+    public static FsException inExcludedFolder(String op, Path path, Path folder) {
+        return new FsException(FsErrorCode.FS_OUTSIDE_WORKSPACE, path, "cannot " + op + " " + PATH
+                + ": it is in the image attachment store (" + folder + "), which is not part of the workspace; use a"
+                + " path outside it");
+    }
+
     public static FsException invalidPath(String op, String shown, String why) {
         return new FsException(FsErrorCode.FS_INVALID_PATH, null, "cannot " + op + " \"" + shown + "\": " + why
                 + "; use a plain path inside the workspace");

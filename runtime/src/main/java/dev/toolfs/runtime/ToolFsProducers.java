@@ -6,6 +6,8 @@ import java.util.List;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import org.eclipse.microprofile.config.ConfigProvider;
+
 import dev.toolfs.attachments.AttachmentStore;
 import dev.toolfs.attachments.LocalAttachmentStore;
 import dev.toolfs.attachments.ModelInfoResolver;
@@ -28,7 +30,16 @@ public class ToolFsProducers {
         List<Path> roots = config.workspace().roots()
                 .map(list -> list.stream().map(r -> Path.of(r).toAbsolutePath().normalize()).toList())
                 .orElse(List.of(Path.of("").toAbsolutePath()));
-        return new Workspace(roots);
+        // The local image store is Tool FS's own: not part of the workspace even where a root contains it (the
+        // default one, ~/.tool-fs/attachments, is inside a workspace started in the home folder).
+        boolean localStore = ConfigProvider.getConfig()
+                .getOptionalValue("quarkus.tool-fs.attachments.local.enabled", Boolean.class).orElse(true);
+        return new Workspace(roots, localStore ? List.of(attachmentsDir(config)) : List.of());
+    }
+
+    static Path attachmentsDir(ToolFsConfig config) {
+        return config.attachments().dir().map(Path::of)
+                .orElse(Path.of(System.getProperty("user.home"), ".tool-fs", "attachments"));
     }
 
     @Produces
@@ -85,9 +96,8 @@ public class ToolFsProducers {
     @io.quarkus.arc.properties.IfBuildProperty(name = "quarkus.tool-fs.attachments.local.enabled", stringValue = "true",
             enableIfMissing = true)
     AttachmentStore attachments(ToolFsConfig config) {
-        Path dir = config.attachments().dir().map(Path::of)
-                .orElse(Path.of(System.getProperty("user.home"), ".tool-fs", "attachments"));
-        return new LocalAttachmentStore(dir, config.image().maxImageBytes(), config.image().maxImagePixels());
+        return new LocalAttachmentStore(attachmentsDir(config), config.image().maxImageBytes(),
+                config.image().maxImagePixels());
     }
 
     /** Model capabilities from configuration; an application may provide its own resolver. */

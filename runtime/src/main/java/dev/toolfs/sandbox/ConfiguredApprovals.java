@@ -87,7 +87,8 @@ public class ConfiguredApprovals implements ApprovalService {
         return p != null && p.decision().complete(decision);
     }
 
-    static String human(Duration d) {
+    /** A duration as the denial reasons show it: {@code 90s}, {@code 2m}. */
+    public static String human(Duration d) {
         long s = d.toSeconds();
         return s % 60 == 0 && s >= 60 ? (s / 60) + "m" : s + "s";
     }

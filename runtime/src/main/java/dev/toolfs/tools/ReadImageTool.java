@@ -77,10 +77,18 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
         FileStat stat = ReadTarget.stat(fs, gates, ctx, path);
         long cap = Math.min(config.image().maxImageBytes(), config.image().maxMessageImageBytes());
         if (stat.size() > cap) {
-            throw new FsException(FsErrorCode.FS_TOO_LARGE, path.requested(), "cannot read " + FsException.PATH
-                    + ": the image is " + stat.size() + " bytes, over the " + cap + "-byte limit; downscale or compress it");
+            throw tooLarge(path, stat.size(), cap);
         }
-        FileBytes file = fs.readBytes(path, cap, ctx.cancellation());
+        FileBytes file;
+        try {
+            file = fs.readBytes(path, cap, ctx.cancellation());
+        } catch (FsException e) {
+            if (e.code() != FsErrorCode.FS_TOO_LARGE) {
+                throw e;
+            }
+            // It grew past the limit since its stat: still an image to make smaller, of the size it has now.
+            throw tooLarge(path, Math.max(fs.stat(path).size(), cap + 1), cap);
+        }
         Optional<ImageFormat> actual = ImageFormat.sniff(file.bytes());
         if (actual.isPresent() && actual.get() != declared) {
             throw new ToolFailureException("ImageError", "IMAGE_FORMAT_MISMATCH", "cannot read \"" + display + "\": the "
@@ -119,6 +127,11 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
         card.put("bytes", stored.bytes());
         return new ToolOutcome(List.of(new ContentBlock.Text(text),
                 new ContentBlock.Image(mediaType, stored.attachmentId(), file.bytes())), canonical, card);
+    }
+
+    private static FsException tooLarge(ResolvedPath path, long size, long cap) {
+        return new FsException(FsErrorCode.FS_TOO_LARGE, path.requested(), "cannot read " + FsException.PATH
+                + ": the image is " + size + " bytes, over the " + cap + "-byte limit; downscale or compress it");
     }
 
     private static String extension(String filePath) {

@@ -68,4 +68,14 @@ class LocalAttachmentStoreTest {
         assertThatThrownBy(() -> store.saveImage("not an image".getBytes()))
                 .extracting(e -> ((AttachmentException) e).reason()).isEqualTo(AttachmentException.Reason.INVALID);
     }
+
+    @Test
+    void aStoreThatCannotBeWrittenSaysWhereAndWhy() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        LocalAttachmentStore store = new LocalAttachmentStore(file.resolve("att"), 1 << 20, 1 << 20);
+        assertThatThrownBy(() -> store.saveImage(png(2, 2))).isInstanceOf(AttachmentException.class)
+                .satisfies(e -> assertThat(((AttachmentException) e).reason()).isEqualTo(AttachmentException.Reason.IO))
+                .hasMessageStartingWith("the attachment store at " + file.resolve("att") + " cannot be written (")
+                .hasMessageEndingWith(")");
+    }
 }

@@ -9,9 +9,11 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 
+import dev.toolfs.transport.mcp.FailedStart;
 import dev.toolfs.transport.mcp.StdioChannel;
 import dev.toolfs.transport.mcp.StdioHandshake;
 
+import io.quarkus.runtime.ApplicationLifecycleManager;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 
@@ -50,10 +52,23 @@ public class SidecarMain {
             // changes it (initialize still is).
             openStdio(System.getProperty(HANDSHAKE_PROPERTY),
                     !StdioHandshake.configuresToolList(System.getProperties(), System.getenv()));
+            // The default handler, not one passed to run(): Quarkus logs a failed start only for the default one.
+            ApplicationLifecycleManager.setDefaultExitCodeHandler(SidecarMain::exit);
             Quarkus.run(StdioApplication.class, args);
         } else {
             Quarkus.run(args);
         }
+    }
+
+    /**
+     * Ends the stdio process. If the application could not start, it never took the channel: the requests the client
+     * is waiting for (not those the recorded handshake answered) get an error that says why, before the exit.
+     */
+    private static void exit(int code, Throwable failure) {
+        if (failure != null) {
+            StdioChannel.takeOpened().ifPresent(channel -> channel.attach(new FailedStart(channel.out(), failure)));
+        }
+        System.exit(code);
     }
 
     /**

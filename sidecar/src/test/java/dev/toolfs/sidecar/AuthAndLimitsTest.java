@@ -52,6 +52,15 @@ class AuthAndLimitsTest {
     }
 
     @Test
+    void healthAndMetricsWantTheTokenToo() {
+        // They show the workspace's folders and the calls made.
+        for (String path : java.util.List.of("/q/health/ready", "/q/metrics")) {
+            given().get(path).then().statusCode(401).header("WWW-Authenticate", "Bearer");
+            given().header("Authorization", "Bearer s3cret").get(path).then().statusCode(200);
+        }
+    }
+
+    @Test
     void theRightTokenPasses() {
         given().header("Authorization", "Bearer s3cret").get("/tools").then().statusCode(200)
                 .body("tools[0].name", equalTo("read"));

@@ -78,6 +78,14 @@ class ReadImageTest {
                 .body(Map.of("file_path", "tiny.png")).post("/tools/read_image?include_data=true").then().statusCode(200)
                 .extract().jsonPath();
         assertThat(Base64.getDecoder().decode(j.getString("content[1].data"))).isEqualTo(png);
+        for (String flag : java.util.List.of("TRUE", "1")) {
+            j = given().contentType("application/json").header("X-Model", "vision-model").body(Map.of("file_path", "tiny.png"))
+                    .post("/tools/read_image?include_data=" + flag).then().statusCode(200).extract().jsonPath();
+            assertThat(j.getString("content[1].data")).as(flag).isNotNull();
+        }
+        j = given().contentType("application/json").header("X-Model", "vision-model").body(Map.of("file_path", "tiny.png"))
+                .post("/tools/read_image").then().statusCode(200).extract().jsonPath();
+        assertThat(j.getString("content[1].data")).isNull();
     }
 
     @Test

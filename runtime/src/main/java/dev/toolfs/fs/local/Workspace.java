@@ -31,8 +31,19 @@ public final class Workspace {
 
     private final List<Path> roots;
     private final List<Path> realRoots;
+    /** Folders inside the roots that are not part of the workspace (the image attachment store), and their real paths. */
+    private final List<Path> excluded;
+    private final Path[] excludedReal;
 
     public Workspace(List<Path> roots) {
+        this(roots, List.of());
+    }
+
+    /**
+     * @param excluded folders the tools must not reach even where a root contains them (Tool FS's own image store):
+     *        the model could otherwise read or overwrite what read_image keeps; those outside every root are ignored
+     */
+    public Workspace(List<Path> roots, List<Path> excluded) {
         if (roots.isEmpty()) {
             throw new IllegalArgumentException("at least one workspace root is required");
         }
@@ -49,6 +60,10 @@ public final class Workspace {
             }
         }
         this.realRoots = List.copyOf(real);
+        this.excluded = excluded.stream().map(p -> p.toAbsolutePath().normalize())
+                .filter(p -> this.roots.stream().anyMatch(p::startsWith) || realRoots.stream().anyMatch(p::startsWith))
+                .toList();
+        this.excludedReal = new Path[this.excluded.size()];
     }
 
     public List<Path> roots() {
@@ -93,7 +108,30 @@ public final class Workspace {
         if (start == null) {
             throw FsException.outsideWorkspace(op, requested, describeRoots());
         }
-        return new ResolvedPath(requested, walk(op, requested, start, new int[] { 0 }));
+        Path target = walk(op, requested, start, new int[] { 0 });
+        if (!excluded.isEmpty()) {
+            checkNotExcluded(op, requested, target);
+        }
+        return new ResolvedPath(requested, target);
+    }
+
+    private void checkNotExcluded(String op, Path requested, Path target) {
+        for (int i = 0; i < excluded.size(); i++) {
+            Path folder = excluded.get(i);
+            Path real = excludedReal[i];
+            if (real == null && Files.isDirectory(folder)) {
+                // Known once the folder exists (the store creates it on first use): then links to it are caught too.
+                try {
+                    real = folder.toRealPath();
+                    excludedReal[i] = real;
+                } catch (IOException e) {
+                    real = null;
+                }
+            }
+            if (target.startsWith(folder) || real != null && target.startsWith(real)) {
+                throw FsException.inExcludedFolder(op, requested, folder);
+            }
+        }
     }
 
     /** A path rewritten onto the real root that contains it. */

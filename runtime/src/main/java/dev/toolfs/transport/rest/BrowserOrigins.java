@@ -15,7 +15,11 @@ public final class BrowserOrigins {
 
     /** Whether a request carrying this {@code Origin} header may be served; a request without one always may. */
     public static boolean allowed(String origin, List<String> configured) {
-        if (origin == null || configured.contains(origin)) {
+        if (origin == null) {
+            return true;
+        }
+        String sent = normalized(origin);
+        if (configured.stream().anyMatch(c -> normalized(c).equals(sent))) {
             return true;
         }
         try {
@@ -25,6 +29,15 @@ public final class BrowserOrigins {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /** An origin as compared: scheme and host in lower case (they are case-insensitive), no trailing slash. */
+    static String normalized(String origin) {
+        String o = origin.trim();
+        while (o.endsWith("/")) {
+            o = o.substring(0, o.length() - 1);
+        }
+        return o.toLowerCase(java.util.Locale.ROOT);
     }
 
     /** The 403 message for a refused origin. */

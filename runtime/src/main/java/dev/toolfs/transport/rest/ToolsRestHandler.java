@@ -158,7 +158,8 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
                 Optional.ofNullable(ctx.request().getHeader("X-Model")).filter(s -> !s.isBlank()),
                 cancelled::get);
         ToolResult result = runtime.execute(name, args, toolCall);
-        boolean withData = "true".equals(ctx.request().getParam("include_data"));
+        String includeData = ctx.request().getParam("include_data");
+        boolean withData = "true".equalsIgnoreCase(includeData) || "1".equals(includeData);
         json(ctx, 200, render(result, withData));
     }
 

@@ -178,6 +178,41 @@ class ConfinementTest {
     }
 
     @Test
+    void theImageStoreInsideTheWorkspaceIsNotPartOfIt() throws IOException {
+        Path store = ws.resolve(".tool-fs/attachments");
+        LocalFileSystem guarded = new LocalFileSystem(new Workspace(List.of(ws), List.of(store)), 1 << 20, 1 << 20);
+        // Before the store exists, and after (when a link to it is caught too).
+        assertThat(codeIn(guarded, ".tool-fs/attachments/sha256/ab/x.png")).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+        Files.createDirectories(store.resolve("sha256"));
+        Files.createSymbolicLink(ws.resolve("shortcut"), store);
+        for (String p : List.of(".tool-fs/attachments/sha256/x.png", "shortcut/sha256/x.png", ".tool-fs/attachments")) {
+            FsException e = org.junit.jupiter.api.Assertions.assertThrows(FsException.class,
+                    () -> guarded.resolve("write", p, ws, Cancellation.NONE));
+            assertThat(e.code()).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+            assertThat(e.messageFor(path -> ws.relativize(path).toString())).isEqualTo("cannot write \"" + p
+                    + "\": it is in the image attachment store (" + store + "), which is not part of the workspace; use a path outside it");
+        }
+        // Its neighbours are ordinary files, and a store outside the roots changes nothing.
+        assertThat(codeIn(guarded, ".tool-fs/notes.txt")).isNull();
+        assertThat(codeIn(guarded, ".tool-fs/attachments-old/x.txt")).isNull();
+        LocalFileSystem elsewhere = new LocalFileSystem(new Workspace(List.of(ws), List.of(outside.resolve("att"))), 1 << 20, 1 << 20);
+        assertThat(codeIn(elsewhere, "plain.txt")).isNull();
+        try (var files = Files.list(store.resolve("sha256"))) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    private FsErrorCode codeIn(LocalFileSystem provider, String path) {
+        try {
+            ResolvedPath p = provider.resolve("write", path, ws, Cancellation.NONE);
+            provider.writeText(p, "pwned\n", Precondition.NONE, Cancellation.NONE);
+            return null;
+        } catch (FsException e) {
+            return e.code();
+        }
+    }
+
+    @Test
     void tildeFileUrlsAndPercentEncodingAreTakenLiterally() {
         assertThat(code("~/notes.txt")).isNull();
         assertThat(Files.exists(ws.resolve("~/notes.txt"))).isTrue();

@@ -12,10 +12,10 @@ import dev.toolfs.fs.Cancellation;
 
 /**
  * A call's wait for the client's answer to a request of the server's (its roots, an approval), which the call can
- * give up: when the client cancels the call, or when the wait's limit passes. The SDK's blocking exchange waits on the
- * calling thread for as long as the session's request timeout (the long approval timeout), and over stdio every later
- * call waits behind it; here the request is sent and awaited on a thread of its own, interrupted when the call gives
- * up.
+ * give up: when the client cancels the call, or when the wait's limit passes. The MCP libraries' blocking requests wait
+ * on the calling thread for as long as their own timeout (the long approval timeout), deaf to a cancellation, and over
+ * stdio every later call waits behind it; here the request is sent and awaited on a thread of its own, interrupted
+ * when the call gives up. Both transports use it.
  */
 final class ClientWait {
 
@@ -38,7 +38,7 @@ final class ClientWait {
             throw new CancellationException("the client cancelled the call");
         }
         FutureTask<T> task = new FutureTask<>(ask::get);
-        Thread asking = new Thread(task, "mcp-stdio-client-wait");
+        Thread asking = new Thread(task, "mcp-client-wait");
         asking.setDaemon(true);
         asking.start();
         long deadline = System.nanoTime() + limit.toNanos();

@@ -16,7 +16,8 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * In front of {@code /mcp}: the bearer token when one is configured (401), the {@code Origin} check against DNS
- * rebinding (403), and the body limit (413), each answered with a JSON {@code {"error": "…"}}.
+ * rebinding (403), and the body limit (413), each answered with a JSON {@code {"error": "…"}}. In front of Quarkus'
+ * own endpoints under {@code /q} (health, metrics): the bearer token.
  */
 @Singleton
 public class McpHttpGuard {
@@ -31,6 +32,17 @@ public class McpHttpGuard {
         bodyLimit = new BodyLimitHandler(config.rest().maxBodySize().asLongValue());
         // Runs before the MCP server's own routes.
         router.route("/mcp*").order(Integer.MIN_VALUE + 100).handler(this::guard);
+        // Health and metrics show the workspace's paths and the calls made: with a token, they want it too.
+        router.route("/q/*").order(Integer.MIN_VALUE + 100).handler(this::tokenOnly);
+    }
+
+    void tokenOnly(RoutingContext ctx) {
+        if (!BearerToken.accepts(config.auth().token(), ctx.request().getHeader("Authorization"))) {
+            ctx.response().putHeader("WWW-Authenticate", "Bearer");
+            fail(ctx, 401, BearerToken.MISSING);
+            return;
+        }
+        ctx.next();
     }
 
     void guard(RoutingContext ctx) {

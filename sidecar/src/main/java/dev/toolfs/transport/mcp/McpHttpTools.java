@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -12,6 +15,7 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.toolfs.fs.Cancellation;
 import dev.toolfs.fs.local.Workspace;
 import dev.toolfs.runtime.ToolCall;
 import dev.toolfs.runtime.ToolDescriptor;
@@ -51,6 +55,9 @@ public class McpHttpTools {
     @Inject
     dev.toolfs.config.ToolFsConfig config;
 
+    /** How long a call waits for the client's roots, as over stdio. */
+    private static final Duration ROOTS_WAIT = Duration.ofSeconds(5);
+
     private Duration approvalTimeout;
 
     private McpRoots roots;
@@ -72,9 +79,16 @@ public class McpHttpTools {
 
     private ToolResponse call(String name, ToolManager.ToolArguments args) {
         String connection = args.connection().id();
-        Optional<String> cwd = roots.cwd(connection, () -> rootUris(args));
-        ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(),
-                () -> args.cancellation().check().isRequested(), request -> elicit(args, request, approvalTimeout));
+        Cancellation cancellation = () -> args.cancellation().check().isRequested();
+        Optional<String> cwd;
+        try {
+            cwd = roots.cwd(connection, () -> rootUris(args, cancellation));
+        } catch (CancellationException e) {
+            // Cancelled while it waited for the client's roots: nothing was done.
+            return new ToolResponse(true, List.of(new TextContent("Error: the client cancelled this call")), null, null);
+        }
+        ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(), cancellation,
+                request -> elicit(args, request, cancellation, approvalTimeout));
         ToolResult result = runtime.execute(name, args.args(), call);
         List<Content> content = result.content(TextContent::new, ImageContent::new);
         return new ToolResponse(result.isError(), content, McpTexts.structured(result), null);
@@ -82,33 +96,48 @@ public class McpHttpTools {
 
     /**
      * Asks the MCP client to approve a sandbox escalation with an elicitation, when it supports them: its user sees
-     * the path, the reason and the model's justification, and answers yes or no.
+     * the path, the reason and the model's justification, and answers yes or no. The call stops waiting when the
+     * client cancels it.
      */
     private static Optional<ApprovalDecision> elicit(ToolManager.ToolArguments args, ApprovalRequest request,
-            Duration timeout) {
+            Cancellation cancellation, Duration timeout) {
         if (!args.elicitation().isSupported()) {
             return Optional.empty();
         }
-        ElicitationResponse response;
-        try {
-            response = args.elicitation().requestBuilder()
+        return Optional.of(McpTexts.approvalByElicitation(() -> {
+            ElicitationResponse response = args.elicitation().requestBuilder()
                     .setMessage(McpTexts.approvalQuestion(request))
                     .addSchemaProperty(McpTexts.APPROVE_FIELD,
                             new ElicitationRequest.BooleanSchema(McpTexts.APPROVE_TITLE, null, false, true))
                     .setTimeout(timeout)
                     .build()
                     .sendAndAwait();
-        } catch (RuntimeException e) {
-            return Optional.of(McpTexts.noAnswer(e));
-        }
-        return Optional.of(McpTexts.approvalDecision(response.actionAccepted(),
-                response.content().getBoolean(McpTexts.APPROVE_FIELD)));
+            return new McpTexts.ElicitAnswer(response.actionAccepted(), response.actionAccepted() ? approve(response) : null);
+        }, cancellation, timeout));
     }
 
-    private static List<String> rootUris(ToolManager.ToolArguments args) {
+    /** The approve field of an accepted answer, or null when the answer has no such field or no content at all. */
+    private static Object approve(ElicitationResponse response) {
+        try {
+            return response.content() == null ? null : response.content().asMap().get(McpTexts.APPROVE_FIELD);
+        } catch (RuntimeException e) {
+            return null; // an accepted answer without content: not an approval
+        }
+    }
+
+    private static List<String> rootUris(ToolManager.ToolArguments args, Cancellation cancellation) {
         if (!args.roots().isSupported()) {
             return List.of();
         }
-        return args.roots().list().await().atMost(Duration.ofSeconds(5)).stream().map(Root::uri).toList();
+        // At most 5 s, and no longer than the call: a cancellation ends the wait (and the next call asks again).
+        try {
+            return ClientWait.answer(() -> args.roots().list().await().atMost(ROOTS_WAIT), cancellation, ROOTS_WAIT)
+                    .stream().map(Root::uri).toList();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the client did not list its roots", e);
+        }
     }
 }

@@ -63,10 +63,15 @@ public final class McpRoots {
         for (String uri : uris) {
             try {
                 URI u = URI.create(uri);
-                if (!"file".equals(u.getScheme())) {
+                if (u.getScheme() == null || !u.getScheme().equalsIgnoreCase("file")) {
                     continue;
                 }
-                Path p = Path.of(u).toAbsolutePath().normalize();
+                // file:///x, file:/x and file://localhost/x (RFC 8089) name the same local folder.
+                String host = u.getHost();
+                if (host != null && !host.isEmpty() && !host.equalsIgnoreCase("localhost")) {
+                    continue;
+                }
+                Path p = Path.of(new URI("file", null, u.getPath(), null)).toAbsolutePath().normalize();
                 if (workspace.folder(p).isPresent()) {
                     return Optional.of(p.toString());
                 }

@@ -1,13 +1,21 @@
 package dev.toolfs.transport.mcp;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
+
+import dev.toolfs.fs.Cancellation;
 
 import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.sandbox.ApprovalDecision;
 import dev.toolfs.sandbox.ApprovalRequest;
+import dev.toolfs.sandbox.ConfiguredApprovals;
 import dev.toolfs.tools.Guidance;
 
 /** What both MCP transports say alike: descriptions with guidance, server instructions, structured content. */
@@ -40,9 +48,48 @@ public final class McpTexts {
                 : ApprovalDecision.deny("the client's user did not approve it");
     }
 
-    /** The decision when the elicitation got no answer (timeout, closed connection). */
-    public static ApprovalDecision noAnswer(Throwable e) {
-        return ApprovalDecision.deny("the client did not answer (" + e.getClass().getSimpleName() + ")");
+    /**
+     * Asks the client's user with {@code ask} (an elicitation, answered as accepted or not and the approve field), and
+     * decides: the same reasons over both transports, those of the approval service where they mean the same.
+     */
+    static ApprovalDecision approvalByElicitation(Supplier<ElicitAnswer> ask, Cancellation cancellation,
+            Duration timeout) {
+        ElicitAnswer answer;
+        try {
+            answer = ClientWait.answer(ask, cancellation, timeout);
+        } catch (CancellationException e) {
+            return ApprovalDecision.deny("the call was cancelled while waiting for a decision");
+        } catch (TimeoutException e) {
+            return noDecision(timeout);
+        } catch (ExecutionException e) {
+            return failedAnswer(e.getCause(), timeout);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ApprovalDecision.deny("the call was cancelled while waiting for a decision");
+        } catch (RuntimeException e) {
+            return failedAnswer(e, timeout);
+        }
+        return approvalDecision(answer.accepted(), answer.approve());
+    }
+
+    /** An elicitation's answer: whether the user accepted the form, and its approve field (null when missing). */
+    record ElicitAnswer(boolean accepted, Object approve) {
+    }
+
+    private static ApprovalDecision noDecision(Duration timeout) {
+        return ApprovalDecision.deny("no decision within " + ConfiguredApprovals.human(timeout));
+    }
+
+    /** A request that failed: its own time limit, or an error the client answered with, or a lost connection. */
+    private static ApprovalDecision failedAnswer(Throwable failure, Duration timeout) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getClass().getSimpleName().equals("TimeoutException")) {
+                return noDecision(timeout);
+            }
+        }
+        String detail = failure == null ? "" : failure.getMessage() == null || failure.getMessage().isBlank()
+                ? failure.getClass().getSimpleName() : failure.getMessage();
+        return ApprovalDecision.deny("the client could not ask its user (" + detail + ")");
     }
 
     /** What an elicitation asks the client's user about a sandbox escalation: the change, the rule, the reason. */

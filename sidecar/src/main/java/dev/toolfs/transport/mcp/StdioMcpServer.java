@@ -100,23 +100,13 @@ public final class StdioMcpServer {
         if (caps == null || caps.elicitation() == null) {
             return Optional.empty();
         }
-        McpSchema.ElicitResult result;
-        try {
-            McpSchema.ElicitRequest question = McpSchema.ElicitFormRequest.builder(McpTexts.approvalQuestion(request),
-                    APPROVAL_SCHEMA).build();
-            result = ClientWait.answer(() -> exchange.createElicitation(question), cancellation, approvalTimeout);
-        } catch (CancellationException e) {
-            return Optional.of(ApprovalDecision.deny("the client cancelled the call"));
-        } catch (ExecutionException e) {
-            return Optional.of(McpTexts.noAnswer(e.getCause()));
-        } catch (TimeoutException | RuntimeException e) {
-            return Optional.of(McpTexts.noAnswer(e));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of(McpTexts.noAnswer(e));
-        }
-        return Optional.of(McpTexts.approvalDecision(result.action() == McpSchema.ElicitResult.Action.ACCEPT,
-                result.content() == null ? null : result.content().get(McpTexts.APPROVE_FIELD)));
+        McpSchema.ElicitRequest question = McpSchema.ElicitFormRequest.builder(McpTexts.approvalQuestion(request),
+                APPROVAL_SCHEMA).build();
+        return Optional.of(McpTexts.approvalByElicitation(() -> {
+            McpSchema.ElicitResult result = exchange.createElicitation(question);
+            return new McpTexts.ElicitAnswer(result.action() == McpSchema.ElicitResult.Action.ACCEPT,
+                    result.content() == null ? null : result.content().get(McpTexts.APPROVE_FIELD));
+        }, cancellation, approvalTimeout));
     }
 
     private List<McpServerFeatures.SyncToolSpecification> specifications(JacksonMcpJsonMapper json) {

@@ -1,0 +1,33 @@
+package dev.toolfs.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkus.test.QuarkusUnitTest;
+
+/** Values the tools cannot work with stop the start, every one named with its rule, in one message. */
+class BadConfigValuesTest {
+
+    @RegisterExtension
+    static final QuarkusUnitTest test = new QuarkusUnitTest()
+            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class))
+            .overrideConfigKey("quarkus.tool-fs.read.limit", "-1")
+            .overrideConfigKey("quarkus.tool-fs.read.max-line-length", "0")
+            .overrideConfigKey("quarkus.tool-fs.sessions.idle-timeout", "0s")
+            .overrideConfigKey("quarkus.tool-fs.image.media-types", "png,jpg,bmp")
+            .assertException(t -> assertThat(DuplicateToolNameTest.rootMessage(t)).contains(
+                    "Tool FS refuses to start: quarkus.tool-fs.read.limit is -1; it must be at least 1; "
+                            + "quarkus.tool-fs.read.max-line-length is 0; it must be at least 1; "
+                            + "quarkus.tool-fs.sessions.idle-timeout is 0s; it must be longer than zero; "
+                            + "quarkus.tool-fs.image.media-types names \"jpg\"; list some of png, jpeg, webp and gif; "
+                            + "quarkus.tool-fs.image.media-types names \"bmp\"; list some of png, jpeg, webp and gif"));
+
+    @Test
+    void startupFails() {
+        // The assertion is in assertException: this test only runs if startup failed as expected.
+    }
+}

@@ -1,0 +1,30 @@
+package dev.toolfs.transport.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class BrowserOriginsTest {
+
+    @Test
+    void localhostOriginsAndNoOriginAreAllowed() {
+        for (String origin : List.of("http://localhost:3000", "https://127.0.0.1", "http://[::1]:8080", "http://LOCALHOST")) {
+            assertThat(BrowserOrigins.allowed(origin, List.of())).as(origin).isTrue();
+        }
+        assertThat(BrowserOrigins.allowed(null, List.of())).isTrue();
+    }
+
+    @Test
+    void othersOnlyWhenConfiguredAsBrowsersSendThem() {
+        List<String> configured = List.of("https://agent.example.com/", "HTTPS://Other.example.com");
+        assertThat(BrowserOrigins.allowed("https://agent.example.com", configured)).isTrue();
+        assertThat(BrowserOrigins.allowed("https://other.example.com", configured)).isTrue();
+        assertThat(BrowserOrigins.allowed("http://agent.example.com", configured)).as("another scheme").isFalse();
+        assertThat(BrowserOrigins.allowed("https://agent.example.com:8443", configured)).as("another port").isFalse();
+        assertThat(BrowserOrigins.allowed("https://evil.example", configured)).isFalse();
+        assertThat(BrowserOrigins.allowed("null", configured)).as("a sandboxed page").isFalse();
+        assertThat(BrowserOrigins.allowed("http://localhost.evil.example", configured)).isFalse();
+    }
+}

@@ -1,0 +1,91 @@
+package dev.toolfs.transport.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.Test;
+
+import dev.toolfs.sandbox.ApprovalDecision;
+
+/** Both transports decide an escalation from an elicitation alike, with the reasons the docs list. */
+class ApprovalByElicitationTest {
+
+    private static final Duration LIMIT = Duration.ofSeconds(90);
+
+    private static ApprovalDecision decide(java.util.function.Supplier<McpTexts.ElicitAnswer> ask) {
+        return McpTexts.approvalByElicitation(ask, () -> false, LIMIT);
+    }
+
+    @Test
+    void onlyAnAcceptedYesApproves() {
+        assertThat(decide(() -> new McpTexts.ElicitAnswer(true, true)).approved()).isTrue();
+        for (McpTexts.ElicitAnswer no : new McpTexts.ElicitAnswer[] { new McpTexts.ElicitAnswer(true, false),
+                new McpTexts.ElicitAnswer(true, null), new McpTexts.ElicitAnswer(true, "true"),
+                new McpTexts.ElicitAnswer(false, true) }) {
+            ApprovalDecision d = decide(() -> no);
+            assertThat(d.approved()).as(no.toString()).isFalse();
+            assertThat(d.reason()).isEqualTo("the client's user did not approve it");
+        }
+    }
+
+    @Test
+    void aLibraryTimeoutIsNoDecisionWithinTheLimit() {
+        ApprovalDecision d = decide(() -> {
+            throw new RuntimeException("request failed", new java.util.concurrent.TimeoutException());
+        });
+        assertThat(d.reason()).isEqualTo("no decision within 90s");
+    }
+
+    @Test
+    void theWaitsOwnLimitIsNoDecisionToo() {
+        ApprovalDecision d = McpTexts.approvalByElicitation(() -> {
+            sleep(5_000);
+            return new McpTexts.ElicitAnswer(true, true);
+        }, () -> false, Duration.ofMillis(100));
+        assertThat(d.approved()).isFalse();
+        assertThat(d.reason()).isEqualTo("no decision within 0s");
+    }
+
+    @Test
+    void anErrorAnswerSaysTheClientCouldNotAsk() {
+        assertThat(decide(() -> {
+            throw new IllegalStateException("elicitation not supported by this user interface");
+        }).reason()).isEqualTo("the client could not ask its user (elicitation not supported by this user interface)");
+    }
+
+    @Test
+    void aCancelledCallStopsWaitingAtOnce() throws Exception {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        CountDownLatch asked = new CountDownLatch(1);
+        Thread canceller = new Thread(() -> {
+            try {
+                asked.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            cancelled.set(true);
+        });
+        canceller.start();
+        ApprovalDecision d = McpTexts.approvalByElicitation(() -> {
+            asked.countDown();
+            sleep(60_000);
+            return new McpTexts.ElicitAnswer(true, true);
+        }, cancelled::get, LIMIT);
+        assertThat(d.approved()).isFalse();
+        assertThat(d.reason()).isEqualTo("the call was cancelled while waiting for a decision");
+        canceller.join();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
