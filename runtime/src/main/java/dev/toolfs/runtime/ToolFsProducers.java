@@ -1,5 +1,7 @@
 package dev.toolfs.runtime;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -34,7 +36,20 @@ public class ToolFsProducers {
         // default one, ~/.tool-fs/attachments, is inside a workspace started in the home folder).
         boolean localStore = ConfigProvider.getConfig()
                 .getOptionalValue("quarkus.tool-fs.attachments.local.enabled", Boolean.class).orElse(true);
-        return new Workspace(roots, localStore ? List.of(attachmentsDir(config)) : List.of());
+        if (!localStore) {
+            return new Workspace(roots);
+        }
+        Path store = attachmentsDir(config).toAbsolutePath().normalize();
+        if (roots.stream().anyMatch(store::startsWith)) {
+            // Made now rather than on first use, so that the workspace knows the folder itself (every name of it)
+            // and nothing the model writes first can stand in its place.
+            try {
+                Files.createDirectories(store);
+            } catch (IOException e) {
+                // The store reports its own failure when it is used; its path is still refused.
+            }
+        }
+        return new Workspace(roots, List.of(store));
     }
 
     static Path attachmentsDir(ToolFsConfig config) {

@@ -31,7 +31,7 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
         Precondition guard = gates.writeIntent(ctx.execution(), path);
         if (args.sandboxPermissions() == SandboxPermissions.require_escalated
                 && guard instanceof Precondition.CreateIfAbsent create && create.ifExists() == FsErrorCode.FS_NOT_OBSERVED
-                && fs.stat(path).exists()) {
+                && fs.stat(path).isRegularFile()) {
             // Refused anyway once approved: nobody is asked to approve a write of a file the session never read.
             throw FsException.notObserved("write", path.requested());
         }

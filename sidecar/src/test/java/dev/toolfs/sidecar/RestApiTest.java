@@ -306,6 +306,18 @@ class RestApiTest {
     }
 
     @Test
+    void aPageReachingTheServerUnderAnotherNameIsRefused() {
+        // DNS rebinding: evil.example resolves to 127.0.0.1, and the browser sends no Origin on a same-origin GET.
+        for (String path : List.of("/tools", "/approvals", "/q/health/ready")) {
+            given().header("Host", "evil.example:8765").get(path).then().statusCode(403).body("error",
+                    equalTo("host evil.example:8765 is not allowed to call this server, which listens on loopback; add an "
+                            + "origin with this host to quarkus.tool-fs.mcp.allowed-origins if it is yours"));
+        }
+        given().header("Host", "evil.example").contentType("application/json").body("{}").post("/mcp").then().statusCode(403);
+        given().header("Host", "localhost").get("/tools").then().statusCode(200);
+    }
+
+    @Test
     void aBodyDeclaredOverEveryLimitGetsTheJson413() throws Exception {
         // Over Quarkus' own limit (64M in the sidecar) as well: answered before Quarkus would end it without a body.
         int port = io.restassured.RestAssured.port;

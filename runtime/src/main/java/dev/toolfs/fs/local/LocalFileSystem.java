@@ -552,7 +552,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 Files.createDirectories(dir);
             }
             temp = dir.resolve(tempName(target.getFileName().toString()));
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel ch = openTemp(temp)) {
                 ByteBuffer bb = ByteBuffer.wrap(data);
                 while (bb.hasRemaining()) {
                     ch.write(bb);
@@ -599,6 +599,19 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /**
+     * Creates the temporary file. Its folder may have gone since it was seen: another write into the same new folder
+     * failed and removed it (the locks are per file). It is made again, once.
+     */
+    private static FileChannel openTemp(Path temp) throws IOException {
+        try {
+            return FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        } catch (NoSuchFileException e) {
+            Files.createDirectories(temp.getParent());
+            return FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        }
+    }
+
+    /**
      * The highest missing folder above {@code target} up to {@code dir}, which the write is about to create. A file
      * where a folder must be is refused here with a message that says so, rather than as an I/O error.
      */
@@ -640,7 +653,8 @@ public class LocalFileSystem implements FileSystemProvider {
      * is shortened (at a character boundary) so that the temporary name fits too.
      */
     static String tempName(String name) {
-        String random = String.format("%016x", ThreadLocalRandom.current().nextLong());
+        String hex = Long.toHexString(ThreadLocalRandom.current().nextLong());
+        String random = "0".repeat(16 - hex.length()) + hex;
         String kept = name;
         int budget = MAX_NAME_BYTES - TEMP_SUFFIX_BYTES;
         if (kept.getBytes(StandardCharsets.UTF_8).length > budget) {

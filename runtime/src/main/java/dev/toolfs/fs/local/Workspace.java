@@ -31,9 +31,14 @@ public final class Workspace {
 
     private final List<Path> roots;
     private final List<Path> realRoots;
-    /** Folders inside the roots that are not part of the workspace (the image attachment store), and their real paths. */
+    /**
+     * Folders inside the roots that are not part of the workspace (the image attachment store), their real paths and
+     * their file keys (device and inode) when they existed at the start. The key catches every way to name the folder:
+     * links, and other spellings on a case-insensitive file system.
+     */
     private final List<Path> excluded;
     private final Path[] excludedReal;
+    private final Object[] excludedKeys;
 
     public Workspace(List<Path> roots) {
         this(roots, List.of());
@@ -64,6 +69,15 @@ public final class Workspace {
                 .filter(p -> this.roots.stream().anyMatch(p::startsWith) || realRoots.stream().anyMatch(p::startsWith))
                 .toList();
         this.excludedReal = new Path[this.excluded.size()];
+        this.excludedKeys = new Object[this.excluded.size()];
+        for (int i = 0; i < this.excluded.size(); i++) {
+            try {
+                excludedReal[i] = this.excluded.get(i).toRealPath();
+                excludedKeys[i] = Files.readAttributes(excludedReal[i], BasicFileAttributes.class).fileKey();
+            } catch (IOException e) {
+                // Not there (yet): its path alone is compared.
+            }
+        }
     }
 
     public List<Path> roots() {
@@ -115,21 +129,26 @@ public final class Workspace {
         return new ResolvedPath(requested, target);
     }
 
+    /** The path check, for a folder that did not exist at the start; the walk compares file keys on the way. */
     private void checkNotExcluded(String op, Path requested, Path target) {
         for (int i = 0; i < excluded.size(); i++) {
             Path folder = excluded.get(i);
             Path real = excludedReal[i];
-            if (real == null && Files.isDirectory(folder)) {
-                // Known once the folder exists (the store creates it on first use): then links to it are caught too.
-                try {
-                    real = folder.toRealPath();
-                    excludedReal[i] = real;
-                } catch (IOException e) {
-                    real = null;
-                }
-            }
             if (target.startsWith(folder) || real != null && target.startsWith(real)) {
                 throw FsException.inExcludedFolder(op, requested, folder);
+            }
+        }
+    }
+
+    /** Refuses a folder on the way that is an excluded one, however it was named. */
+    private void checkNotExcludedFolder(String op, Path requested, BasicFileAttributes attrs) {
+        Object key = attrs.fileKey();
+        if (key == null) {
+            return;
+        }
+        for (int i = 0; i < excludedKeys.length; i++) {
+            if (key.equals(excludedKeys[i])) {
+                throw FsException.inExcludedFolder(op, requested, excluded.get(i));
             }
         }
     }
@@ -188,6 +207,9 @@ public final class Workspace {
                     throw FsException.outsideWorkspace(op, requested, describeRoots());
                 }
                 return walk(op, requested, inside, hops);
+            }
+            if (attrs.isDirectory() && excludedKeys.length > 0) {
+                checkNotExcludedFolder(op, requested, attrs);
             }
             if (i + 1 < rest.getNameCount() && !attrs.isDirectory()) {
                 // A file used as a folder: what is asked for cannot exist; report it as missing further down.

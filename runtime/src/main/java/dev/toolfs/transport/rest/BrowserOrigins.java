@@ -40,6 +40,57 @@ public final class BrowserOrigins {
         return o.toLowerCase(java.util.Locale.ROOT);
     }
 
+    /**
+     * Whether a request naming {@code host} (its {@code Host} header) may be served by a server that listens on
+     * loopback: a page that reached it through a name of its own resolving to 127.0.0.1 (DNS rebinding) is
+     * same-origin to the browser, which then sends no {@code Origin} on a GET; its {@code Host} gives it away.
+     * Loopback names, and the hosts of the configured origins, are allowed; a request without the header too.
+     */
+    public static boolean hostAllowed(String host, List<String> configured) {
+        if (host == null || host.isBlank()) {
+            return true;
+        }
+        String name = hostName(host);
+        if (name.equals("localhost") || name.equals("127.0.0.1") || name.equals("[::1]") || name.equals("::1")) {
+            return true;
+        }
+        for (String origin : configured) {
+            try {
+                String h = URI.create(origin.trim()).getHost();
+                if (h != null && h.equalsIgnoreCase(name)) {
+                    return true;
+                }
+            } catch (IllegalArgumentException e) {
+                // Not an origin: it allows nothing.
+            }
+        }
+        return false;
+    }
+
+    /** The name part of a Host header, without its port, in lower case. */
+    static String hostName(String host) {
+        String h = host.trim().toLowerCase(java.util.Locale.ROOT);
+        if (h.startsWith("[")) {
+            int end = h.indexOf(']');
+            return end < 0 ? h : h.substring(0, end + 1);
+        }
+        int colon = h.indexOf(':');
+        return colon < 0 ? h : h.substring(0, colon);
+    }
+
+    /** Whether this application listens on a loopback address only (quarkus.http.host), where the Host check applies. */
+    public static boolean loopbackListener() {
+        String host = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getOptionalValue("quarkus.http.host", String.class).orElse("localhost");
+        return ExposureCheck.isLoopback(host);
+    }
+
+    /** The 403 message for a refused host. */
+    public static String hostRefusal(String host) {
+        return "host " + host + " is not allowed to call this server, which listens on loopback; add an origin with "
+                + "this host to quarkus.tool-fs.mcp.allowed-origins if it is yours";
+    }
+
     /** The 403 message for a refused origin. */
     public static String refusal(String origin) {
         return "origin " + origin + " is not allowed to call this server; add it to "

@@ -24,9 +24,11 @@ public class RestGuard {
     ToolFsConfig config;
 
     private BodyLimitHandler bodyLimit;
+    private boolean loopback;
 
     void install(@Observes Router router) {
         bodyLimit = new BodyLimitHandler(config.rest().maxBodySize().asLongValue());
+        loopback = BrowserOrigins.loopbackListener();
         for (String path : List.of("/tools", "/tools/*", "/approvals", "/approvals/*")) {
             router.route(path).order(Integer.MIN_VALUE + 100).handler(this::guard);
         }
@@ -38,9 +40,15 @@ public class RestGuard {
             fail(ctx, 401, BearerToken.MISSING); // first, as on every endpoint
             return;
         }
+        List<String> origins = config.mcp().allowedOrigins().orElse(List.of());
         String origin = ctx.request().getHeader("Origin");
-        if (!BrowserOrigins.allowed(origin, config.mcp().allowedOrigins().orElse(List.of()))) {
+        if (!BrowserOrigins.allowed(origin, origins)) {
             fail(ctx, 403, BrowserOrigins.refusal(origin));
+            return;
+        }
+        String host = ctx.request().getHeader("Host");
+        if (loopback && !BrowserOrigins.hostAllowed(host, origins)) {
+            fail(ctx, 403, BrowserOrigins.hostRefusal(host));
             return;
         }
         bodyLimit.handle(ctx);

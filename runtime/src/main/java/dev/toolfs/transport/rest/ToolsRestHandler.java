@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 
 import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.runtime.InvalidCallException;
@@ -40,11 +41,13 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
     private volatile ToolRuntime runtime;
     private volatile ObjectMapper mapper;
     private volatile ToolFsConfig config;
+    private volatile ObjectReader bodyReader;
 
     private void init() {
         if (runtime == null) {
             config = Arc.container().instance(ToolFsConfig.class).get();
             mapper = Arc.container().instance(ObjectMapper.class).get();
+            bodyReader = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
             runtime = Arc.container().instance(ToolRuntime.class).get();
         }
     }
@@ -139,7 +142,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         try {
             // Trailing text after the object is refused: a body that is not one JSON value is not what the caller meant.
             args = raw == null || raw.length() == 0 ? null
-                    : mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(raw.getBytes());
+                    : bodyReader.readTree(raw.getBytes());
         } catch (java.io.IOException e) {
             error(ctx, 400, "the request body is not valid JSON: send the tool's arguments as a JSON object");
             return;

@@ -202,6 +202,18 @@ class ConfinementTest {
         }
     }
 
+    @Test
+    void theImageStoreIsKnownByItselfNotByItsName() throws IOException {
+        // Another name for the same folder (here after a move; on a case-insensitive disk, another spelling) is refused.
+        Path store = Files.createDirectories(ws.resolve(".tool-fs/attachments"));
+        LocalFileSystem guarded = new LocalFileSystem(new Workspace(List.of(ws), List.of(store)), 1 << 20, 1 << 20);
+        Files.move(store, ws.resolve("renamed"));
+        FsException e = org.junit.jupiter.api.Assertions.assertThrows(FsException.class,
+                () -> guarded.resolve("read", "renamed/sha256/x.png", ws, Cancellation.NONE));
+        assertThat(e.code()).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+        assertThat(codeIn(guarded, "renamed")).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+    }
+
     private FsErrorCode codeIn(LocalFileSystem provider, String path) {
         try {
             ResolvedPath p = provider.resolve("write", path, ws, Cancellation.NONE);

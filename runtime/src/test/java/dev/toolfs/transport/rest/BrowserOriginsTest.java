@@ -27,4 +27,15 @@ class BrowserOriginsTest {
         assertThat(BrowserOrigins.allowed("null", configured)).as("a sandboxed page").isFalse();
         assertThat(BrowserOrigins.allowed("http://localhost.evil.example", configured)).isFalse();
     }
+
+    @Test
+    void aLoopbackServerAnswersLoopbackHostNamesAndConfiguredOnes() {
+        List<String> configured = List.of("https://agent.example.com");
+        for (String host : new String[] { "localhost:8765", "127.0.0.1", "[::1]:8765", "LOCALHOST", "agent.example.com:443", null, "" }) {
+            assertThat(BrowserOrigins.hostAllowed(host, configured)).as(String.valueOf(host)).isTrue();
+        }
+        for (String host : List.of("evil.example:8765", "127.0.0.1.evil.example", "localhost.evil.example", "[::2]")) {
+            assertThat(BrowserOrigins.hostAllowed(host, configured)).as(host).isFalse();
+        }
+    }
 }

@@ -19,6 +19,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class FailedStart implements StdioChannel.Receiver {
 
     private final ObjectMapper mapper = new ObjectMapper();
+
+    {
+        // Any message the stdio channel reads (a write of a large file among them) can be answered.
+        mapper.getFactory().setStreamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                .maxStringLength(StdioChannel.MAX_MESSAGE_BYTES).build());
+    }
     private final OutputStream out;
     private final String message;
     private final Set<String> answered = new HashSet<>();

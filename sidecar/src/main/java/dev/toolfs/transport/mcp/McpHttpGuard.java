@@ -26,8 +26,10 @@ public class McpHttpGuard {
     ToolFsConfig config;
 
     private BodyLimitHandler bodyLimit;
+    private boolean loopback;
 
     void install(@Observes Router router) {
+        loopback = BrowserOrigins.loopbackListener();
         // The REST API's own limit and answer, judged on the declared length before the body is read.
         bodyLimit = new BodyLimitHandler(config.rest().maxBodySize().asLongValue());
         // Runs before the MCP server's own routes.
@@ -42,7 +44,19 @@ public class McpHttpGuard {
             fail(ctx, 401, BearerToken.MISSING);
             return;
         }
-        ctx.next();
+        if (hostAllowed(ctx)) {
+            ctx.next();
+        }
+    }
+
+    /** False (and answered 403) for a request that reached this loopback server under a foreign host name. */
+    private boolean hostAllowed(RoutingContext ctx) {
+        String host = ctx.request().getHeader("Host");
+        if (loopback && !BrowserOrigins.hostAllowed(host, config.mcp().allowedOrigins().orElse(List.of()))) {
+            fail(ctx, 403, BrowserOrigins.hostRefusal(host));
+            return false;
+        }
+        return true;
     }
 
     void guard(RoutingContext ctx) {
@@ -54,6 +68,9 @@ public class McpHttpGuard {
         String origin = ctx.request().getHeader("Origin");
         if (!BrowserOrigins.allowed(origin, config.mcp().allowedOrigins().orElse(List.of()))) {
             fail(ctx, 403, BrowserOrigins.refusal(origin));
+            return;
+        }
+        if (!hostAllowed(ctx)) {
             return;
         }
         bodyLimit.handle(ctx);

@@ -134,8 +134,9 @@ public class McpHttpTools {
             return ClientWait.answer(() -> args.roots().list().await().atMost(ROOTS_WAIT), cancellation, ROOTS_WAIT)
                     .stream().map(Root::uri).toList();
         } catch (InterruptedException e) {
+            // Not "no roots" (that would be remembered): the call is being stopped.
             Thread.currentThread().interrupt();
-            return List.of();
+            throw new CancellationException("interrupted while waiting for the client's roots");
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("the client did not list its roots", e);
         }

@@ -154,8 +154,9 @@ public final class StdioMcpServer {
                 return ClientWait.answer(exchange::listRoots, cancellation, ROOTS_WAIT)
                         .roots().stream().map(McpSchema.Root::uri).toList();
             } catch (InterruptedException e) {
+                // Not "no roots" (that would be remembered): the call is being stopped.
                 Thread.currentThread().interrupt();
-                return List.of();
+                throw new CancellationException("interrupted while waiting for the client's roots");
             } catch (ExecutionException | TimeoutException e) {
                 throw new IllegalStateException("the client did not list its roots", e);
             }
