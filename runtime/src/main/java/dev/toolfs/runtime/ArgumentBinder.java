@@ -1,6 +1,7 @@
 package dev.toolfs.runtime;
 
 import java.lang.reflect.Constructor;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -21,6 +22,8 @@ final class ArgumentBinder {
     private final ToolDescriptor tool;
     private final Constructor<?> constructor;
     private final Class<?>[] types;
+    /** For each {@code List} component, its element type (the binder makes items of exactly that type), else null. */
+    private final Class<?>[] itemTypes;
     /** For each record component, its parameter, or null when this mode does not offer it. */
     private final ParamDescriptor[] byComponent;
 
@@ -30,8 +33,13 @@ final class ArgumentBinder {
             Class<?> record = Class.forName(tool.argsClass(), false, loader);
             RecordComponent[] components = record.getRecordComponents();
             types = new Class<?>[components.length];
+            itemTypes = new Class<?>[components.length];
             for (int i = 0; i < components.length; i++) {
                 types[i] = components[i].getType();
+                if (components[i].getGenericType() instanceof ParameterizedType list
+                        && list.getActualTypeArguments()[0] instanceof Class<?> item) {
+                    itemTypes[i] = item;
+                }
             }
             constructor = record.getDeclaredConstructor(types);
             constructor.setAccessible(true);
@@ -63,7 +71,8 @@ final class ArgumentBinder {
         Object[] values = new Object[types.length];
         for (int i = 0; i < values.length; i++) {
             ParamDescriptor p = byComponent[i];
-            values[i] = p == null ? (types[i].isPrimitive() ? zero(types[i]) : null) : value(p, args.get(p.name()), types[i]);
+            values[i] = p == null ? (types[i].isPrimitive() ? zero(types[i]) : null)
+                    : value(p, args.get(p.name()), types[i], itemTypes[i]);
         }
         try {
             return constructor.newInstance(values);
@@ -77,7 +86,7 @@ final class ArgumentBinder {
         }
     }
 
-    private static Object value(ParamDescriptor p, JsonNode node, Class<?> type) {
+    private static Object value(ParamDescriptor p, JsonNode node, Class<?> type, Class<?> itemType) {
         if (node == null || node.isNull()) {
             if (type.isPrimitive()) {
                 if (p.required()) {
@@ -107,20 +116,22 @@ final class ArgumentBinder {
             case "integer":
                 return integer(p, node, type);
             case "number":
-                if (!node.isNumber() || !Double.isFinite(node.doubleValue())) {
+                Object number = number(node, type);
+                if (number == null) {
                     throw new ToolInputException(p.typeMessage());
                 }
-                return type == float.class || type == Float.class ? (Object) node.floatValue() : (Object) node.doubleValue();
+                return number;
             case "array":
                 if (!node.isArray()) {
                     throw new ToolInputException(p.typeMessage());
                 }
                 List<Object> items = new ArrayList<>();
                 for (JsonNode item : node) {
+                    // Items of the element's own type: a List<Integer> holding Longs fails in the tool, not here.
                     Object v = switch (p.itemType()) {
-                        case "string" -> item.isTextual() ? item.textValue() : null;
-                        case "integer" -> item.canConvertToLong() && item.isIntegralNumber() ? item.longValue() : null;
-                        case "number" -> item.isNumber() ? item.doubleValue() : null;
+                        case "string" -> item.isTextual() ? unicodeText(p, item.textValue()) : null;
+                        case "integer" -> integral(item, itemType == null ? Long.class : itemType);
+                        case "number" -> number(item, itemType == null ? Double.class : itemType);
                         case "boolean" -> item.isBoolean() ? item.booleanValue() : null;
                         default -> null;
                     };
@@ -147,24 +158,41 @@ final class ArgumentBinder {
     }
 
     private static Object integer(ParamDescriptor p, JsonNode node, Class<?> type) {
+        Object value = integral(node, type);
+        if (value == null) {
+            throw new ToolInputException(p.typeMessage());
+        }
+        return value;
+    }
+
+    /** An integral JSON number as {@code type} (long, int or short, boxed), or null when it is none or does not fit. */
+    private static Object integral(JsonNode node, Class<?> type) {
+        if (!node.isNumber()) {
+            return null;
+        }
         if (node.isFloatingPointNumber() && !node.isBigDecimal() && !Double.isFinite(node.doubleValue())) {
-            throw new ToolInputException(p.typeMessage()); // 1e400: too large for a double, so no integer either
+            return null; // 1e400: too large for a double, so no integer either
         }
-        boolean integral = node.isIntegralNumber()
-                || node.isNumber() && node.decimalValue().stripTrailingZeros().scale() <= 0;
-        if (!integral) {
-            throw new ToolInputException(p.typeMessage());
+        boolean integral = node.isIntegralNumber() || node.decimalValue().stripTrailingZeros().scale() <= 0;
+        if (!integral || !node.canConvertToLong()) {
+            return null;
         }
+        long v = node.longValue();
         if (type == long.class || type == Long.class) {
-            if (!node.canConvertToLong()) {
-                throw new ToolInputException(p.typeMessage());
-            }
-            return node.longValue();
+            return v;
         }
-        if (!node.canConvertToInt()) {
-            throw new ToolInputException(p.typeMessage());
+        if (type == short.class || type == Short.class) {
+            return v < Short.MIN_VALUE || v > Short.MAX_VALUE ? null : (Object) (short) v;
         }
-        return node.intValue();
+        return v < Integer.MIN_VALUE || v > Integer.MAX_VALUE ? null : (Object) (int) v;
+    }
+
+    /** A finite JSON number as {@code type} (double or float, boxed), or null. */
+    private static Object number(JsonNode node, Class<?> type) {
+        if (!node.isNumber() || !Double.isFinite(node.doubleValue())) {
+            return null;
+        }
+        return type == float.class || type == Float.class ? (Object) node.floatValue() : (Object) node.doubleValue();
     }
 
     @SuppressWarnings({ "unchecked", "rawtypes" })
@@ -184,6 +212,9 @@ final class ArgumentBinder {
         }
         if (type == float.class) {
             return 0f;
+        }
+        if (type == short.class) {
+            return (short) 0;
         }
         return 0;
     }

@@ -117,7 +117,13 @@ public class ToolRuntime {
     }
 
     public ToolResult execute(String name, Map<String, ?> args, ToolCall call) {
-        return execute(name, (JsonNode) mapper.valueToTree(args), call);
+        JsonNode json;
+        try {
+            json = mapper.valueToTree(args);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidCallException("the arguments of " + name + " cannot be written as JSON: " + e.getMessage());
+        }
+        return execute(name, json, call);
     }
 
     /**
@@ -159,7 +165,9 @@ public class ToolRuntime {
             return ToolResult.error(e.getMessage(), ToolError.VALIDATION);
         } catch (ToolFailureException e) {
             return ToolResult.error(e.getMessage(), new ToolError(e.name(), e.code()));
-        } catch (RuntimeException e) {
+        } catch (Exception | StackOverflowError | AssertionError e) {
+            // Also a checked exception an application's tool throws sneakily, and the errors a tool's own bug
+            // raises: the call fails, not the transport. (Out of memory and the like still end the process.)
             LOG.errorf(e, "tool %s failed unexpectedly", name);
             return ToolResult.error("tool " + name + " failed unexpectedly (" + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); the call may be retried",
