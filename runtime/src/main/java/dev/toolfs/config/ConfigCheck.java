@@ -38,6 +38,7 @@ public class ConfigCheck {
         atLeast(problems, "version.max-hash-bytes", config.version().maxHashBytes(), 0);
         atLeast(problems, "sessions.max", config.sessions().max(), 1);
         positive(problems, "sessions.idle-timeout", config.sessions().idleTimeout());
+        atLeast(problems, "sessions.max-observations", config.sessions().maxObservations(), 1);
         positive(problems, "sandbox.approval-timeout", config.sandbox().approvalTimeout());
         atLeast(problems, "image.max-image-bytes", config.image().maxImageBytes(), 1);
         atLeast(problems, "image.max-message-image-bytes", config.image().maxMessageImageBytes(), 1);

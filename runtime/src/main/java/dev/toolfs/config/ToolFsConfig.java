@@ -231,6 +231,14 @@ public interface ToolFsConfig {
         /** A session unused this long is forgotten, and with it what it observed. */
         @WithDefault("1h")
         Duration idleTimeout();
+
+        /**
+         * The most files one session remembers having read (or found missing), the least recently used forgotten
+         * first. A forgotten file must be read again before write or edit change it. Bounds the memory of a session
+         * that reads path after path: about 350 bytes a file, times sessions.max at most.
+         */
+        @WithDefault("1000")
+        int maxObservations();
     }
 
     interface Auth {

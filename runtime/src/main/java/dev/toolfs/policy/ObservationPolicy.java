@@ -1,8 +1,8 @@
 package dev.toolfs.policy;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -30,19 +30,47 @@ public class ObservationPolicy {
     record Seen(FileVersion version) {
     }
 
-    /** The per-session record, kept inside the session so that it goes when the session goes. */
+    /**
+     * The per-session record, kept inside the session so that it goes when the session goes. It holds at most
+     * {@code max} paths, the least recently used going first: one session reading (or probing) path after path must
+     * not fill the heap for every session. A path that was let go only has to be read again before it is changed.
+     */
     static final class Observations {
-        final Map<Path, Seen> byPath = new ConcurrentHashMap<>();
+        private final Map<Path, Seen> byPath;
+
+        Observations(int max) {
+            byPath = new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<Path, Seen> eldest) {
+                    return size() > max;
+                }
+            };
+        }
+
+        synchronized Seen get(Path path) {
+            return byPath.get(path);
+        }
+
+        synchronized void put(Path path, Seen seen) {
+            byPath.put(path, seen);
+        }
+
+        synchronized Map<Path, Seen> copy() {
+            return new LinkedHashMap<>(byPath);
+        }
     }
 
     @ConfigProperty(name = "quarkus.tool-fs.policy.enabled", defaultValue = "true")
     boolean enabled;
 
+    @ConfigProperty(name = "quarkus.tool-fs.sessions.max-observations", defaultValue = "1000")
+    int maxObservations;
+
     void onWrite(@Observes WriteIntent intent) {
         if (!enabled) {
             return;
         }
-        Seen seen = observations(intent.execution().session()).byPath.get(intent.path().target());
+        Seen seen = observations(intent.execution().session()).get(intent.path().target());
         if (seen == null) {
             // Never looked at: creating is fine; replacing what was never read is not.
             intent.decide(Precondition.createIfAbsent(FsErrorCode.FS_NOT_OBSERVED));
@@ -57,7 +85,7 @@ public class ObservationPolicy {
         if (!enabled) {
             return;
         }
-        Seen seen = observations(intent.execution().session()).byPath.get(intent.path().target());
+        Seen seen = observations(intent.execution().session()).get(intent.path().target());
         if (seen == null) {
             throw FsException.notRead("edit", intent.path().requested());
         }
@@ -71,18 +99,18 @@ public class ObservationPolicy {
         if (!enabled) {
             return;
         }
-        observations(event.execution().session()).byPath.put(event.path().target(), new Seen(event.version()));
+        observations(event.execution().session()).put(event.path().target(), new Seen(event.version()));
     }
 
     /** What the session has observed, by canonical path: a version token, or {@code absent} (for the Dev UI). */
     public java.util.SortedMap<String, String> observed(ToolSession session) {
         java.util.SortedMap<String, String> out = new java.util.TreeMap<>();
-        observations(session).byPath.forEach((path, seen) -> out.put(path.toString(),
+        observations(session).copy().forEach((path, seen) -> out.put(path.toString(),
                 seen.version() == null ? "absent" : seen.version().token()));
         return out;
     }
 
-    private static Observations observations(ToolSession session) {
-        return session.state(Observations.class, k -> new Observations());
+    private Observations observations(ToolSession session) {
+        return session.state(Observations.class, k -> new Observations(maxObservations));
     }
 }

@@ -7,6 +7,8 @@ import io.vertx.ext.web.RoutingContext;
 /** Gives the protocol failures raised before our handler runs (a body over the limit: 413) a JSON body too. */
 public class RestFailureHandler implements Handler<RoutingContext> {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(RestFailureHandler.class);
+
     static final String TOO_LARGE = "the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)";
 
     @Override
@@ -14,6 +16,10 @@ public class RestFailureHandler implements Handler<RoutingContext> {
         int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
         if (ctx.response().ended()) {
             return;
+        }
+        if (status >= 500) {
+            // Out of memory for a large body, for one: the operator needs to see it, the client gets its JSON.
+            LOG.errorf(ctx.failure(), "%s %s failed", ctx.request().method(), ctx.request().path());
         }
         String message = status == 413
                 ? TOO_LARGE
