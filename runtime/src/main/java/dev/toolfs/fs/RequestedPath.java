@@ -47,7 +47,7 @@ public final class RequestedPath {
                         "a name in the path is longer than " + MAX_NAME_BYTES + " bytes");
             }
         }
-        if (path.length() > 1 && path.endsWith("/")) {
+        if (path.length() > 1 && (path.endsWith("/") || path.endsWith("/."))) {
             // "notes/" names a folder: a write must not create a file called "notes", nor a read show "f.txt" for "f.txt/".
             throw FsException.invalidPath(op, escape(path), "the path ends with a slash, so it names a folder, not a file");
         }

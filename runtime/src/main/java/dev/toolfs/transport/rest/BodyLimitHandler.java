@@ -31,10 +31,12 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
             }
         }
         if (maxBytes > 0 && size > maxBytes) {
+            // Closed once answered: the rest of an oversized body is not read (and not waited for).
             ctx.response().setStatusCode(413)
                     .putHeader("Content-Type", "application/json; charset=utf-8")
                     .putHeader("Connection", "close")
-                    .end(new JsonObject().put("error", RestFailureHandler.TOO_LARGE).encode());
+                    .end(new JsonObject().put("error", RestFailureHandler.TOO_LARGE).encode())
+                    .onComplete(done -> ctx.request().connection().close());
             return;
         }
         ctx.next();

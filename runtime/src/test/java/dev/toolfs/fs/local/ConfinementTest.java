@@ -167,7 +167,7 @@ class ConfinementTest {
     @Test
     void aPathEndingInASlashNamesAFolderAndIsRefused() throws IOException {
         Files.writeString(ws.resolve("f.txt"), "x\n");
-        for (String p : List.of("newdir/", "f.txt/", "sub/deep/")) {
+        for (String p : List.of("newdir/", "f.txt/", "sub/deep/", "newdir/.", "f.txt/.")) {
             FsException e = org.junit.jupiter.api.Assertions.assertThrows(FsException.class,
                     () -> fs.resolve("write", p, ws, Cancellation.NONE));
             assertThat(e.code()).isEqualTo(FsErrorCode.FS_INVALID_PATH);

@@ -181,7 +181,13 @@ public final class StdioTransport implements McpServerTransportProvider {
     private void end() {
         closing = true;
         requests.clear();
-        calls.shutdown();
+        if (clientInitialized) {
+            calls.shutdown();
+        } else {
+            // The session holds every request until notifications/initialized, which can no longer come: the calls
+            // waiting for it would wait forever, and the process with them. They are stopped.
+            calls.shutdownNow();
+        }
         McpServerSession s = session;
         for (Object id : unanswered) {
             unanswered.remove(id);
@@ -295,8 +301,17 @@ public final class StdioTransport implements McpServerTransportProvider {
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_PING.equals(r.method())
                 && !initializeSeen) {
             // MCP allows a ping before initialize; the session would hold it until then, and a client waiting for
-            // its answer before it initializes would wait forever.
-            answer(r.id(), Map.of());
+            // its answer before it initializes would wait forever. Answered at once, not in turn: what is before it
+            // waits for initialize too.
+            Map<String, Object> pong = new LinkedHashMap<>();
+            pong.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+            pong.put("id", r.id());
+            pong.put("result", Map.of());
+            try {
+                write(pong);
+            } catch (UncheckedIOException e) {
+                // end() has run.
+            }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_CALL.equals(r.method())
                 && !wellFormedCall(r.params())) {
             // The SDK would fail converting these params and call it an internal error.
@@ -378,8 +393,13 @@ public final class StdioTransport implements McpServerTransportProvider {
             }
             handled.block();
         } catch (Throwable e) {
-            // The session answers a failing handler itself; what escapes is fatal or a broken output.
-            LOG.warnf(e, "MCP stdio: request %s failed", id);
+            // The session answers a failing handler itself; what escapes is fatal or a broken output, or the end of
+            // the input stopping a request that waited for notifications/initialized.
+            if (closing) {
+                LOG.debugf(e, "MCP stdio: request %s stopped at the end of the input", id);
+            } else {
+                LOG.warnf(e, "MCP stdio: request %s failed", id);
+            }
             // A request the channel answered early has its answer: no error after that success. (Once the session has
             // answered, the answer is compared and not sent, and nothing after it can fail.)
             boolean answered = id != null && !answeredEarly.isEmpty()
@@ -403,15 +423,6 @@ public final class StdioTransport implements McpServerTransportProvider {
         error.put("id", id);
         error.put("error", Map.of("code", code, "message", text));
         writeInTurn(error);
-    }
-
-    /** A result answered by the transport itself, in turn with the calls' answers. */
-    private void answer(Object id, Object result) {
-        Map<String, Object> response = new LinkedHashMap<>();
-        response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
-        response.put("id", id);
-        response.put("result", result);
-        writeInTurn(response);
     }
 
     private void writeInTurn(Map<String, Object> message) {

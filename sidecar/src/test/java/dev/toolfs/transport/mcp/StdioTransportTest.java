@@ -278,6 +278,18 @@ class StdioTransportTest {
     }
 
     @Test
+    void aPingBehindARequestWaitingForInitializeIsAnsweredAndTheEndOfTheInputEndsIt() throws Exception {
+        Connection c = new Connection(null);
+        c.serve();
+        // The session holds the list until the client initializes, which it never does.
+        c.send(LIST, "{\"jsonrpc\":\"2.0\",\"id\":\"early\",\"method\":\"ping\"}");
+        assertThat(ids(c.await(1))).containsExactly("early");
+        // The client goes away: the held request is stopped, and the server ends instead of waiting for it.
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(15), c::close);
+        assertThat(ids(c.messages())).containsExactly("early");
+    }
+
+    @Test
     void aCallOnTheReaderThatWaitsForTheClientGetsItsAnswerAndTheNextCallWaitsItsTurn() throws Exception {
         try (Connection c = new Connection(null)) {
             c.serve();
