@@ -13,6 +13,8 @@ import java.util.concurrent.TimeoutException;
 
 import org.jboss.logging.Logger;
 
+import dev.toolfs.fs.Cancellation;
+
 /**
  * The default approval service. In {@code ask} mode a request waits in a queue that a person answers (REST
  * {@code /approvals}, or directly by an MCP client that supports elicitation) and is denied after the timeout. Every
@@ -28,6 +30,9 @@ public class ConfiguredApprovals implements ApprovalService {
         ASK
     }
 
+    /** How often a waiting request looks at its call's cancellation. */
+    private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
     private final Mode mode;
     private final Duration timeout;
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
@@ -42,10 +47,18 @@ public class ConfiguredApprovals implements ApprovalService {
 
     @Override
     public ApprovalDecision decide(ApprovalRequest request, ClientApprover client) {
+        return decide(request, client, Cancellation.NONE);
+    }
+
+    /**
+     * As {@link #decide(ApprovalRequest, ClientApprover)}, for a call that can be cancelled: a request waiting for a
+     * person is withdrawn when its call is (a REST client that closed its connection), not left until the timeout.
+     */
+    public ApprovalDecision decide(ApprovalRequest request, ClientApprover client, Cancellation cancellation) {
         ApprovalDecision decision = switch (mode) {
             case DENY -> ApprovalDecision.deny("escalations are not accepted here (quarkus.tool-fs.sandbox.approval=deny)");
             case APPROVE -> ApprovalDecision.approve("approved by configuration (quarkus.tool-fs.sandbox.approval=approve)");
-            case ASK -> ask(request, client);
+            case ASK -> ask(request, client, cancellation);
         };
         LOG.infof("sandbox escalation %s: %s %s in session %s, justification \"%s\": %s", decision.approved()
                 ? "approved" : "denied", request.tool(), request.path(), request.sessionId(), request.justification(),
@@ -53,15 +66,29 @@ public class ConfiguredApprovals implements ApprovalService {
         return decision;
     }
 
-    private ApprovalDecision ask(ApprovalRequest request, ClientApprover client) {
+    private ApprovalDecision ask(ApprovalRequest request, ClientApprover client, Cancellation cancellation) {
         Optional<ApprovalDecision> direct = client.ask(request);
         if (direct.isPresent()) {
             return direct.get();
         }
         Pending p = new Pending(request, new CompletableFuture<>());
         pending.put(request.id(), p);
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            return p.decision().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            while (true) {
+                long left = deadline - System.nanoTime();
+                try {
+                    // In slices, to see the call's cancellation.
+                    return p.decision().get(Math.max(1, Math.min(left, LOOK_NANOS)), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    if (cancellation.isCancelled()) {
+                        return ApprovalDecision.deny("the call was cancelled while waiting for a decision");
+                    }
+                    if (deadline - System.nanoTime() <= 0) {
+                        throw e;
+                    }
+                }
+            }
         } catch (TimeoutException e) {
             return ApprovalDecision.deny("no decision within " + human(timeout));
         } catch (InterruptedException e) {
