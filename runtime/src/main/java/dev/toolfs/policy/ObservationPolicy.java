@@ -6,9 +6,11 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.fs.FileVersion;
 import dev.toolfs.fs.FsErrorCode;
 import dev.toolfs.fs.FsException;
@@ -63,8 +65,8 @@ public class ObservationPolicy {
     @ConfigProperty(name = "quarkus.tool-fs.policy.enabled", defaultValue = "true")
     boolean enabled;
 
-    @ConfigProperty(name = "quarkus.tool-fs.sessions.max-observations", defaultValue = "1000")
-    int maxObservations;
+    @Inject
+    ToolFsConfig config;
 
     void onWrite(@Observes WriteIntent intent) {
         if (!enabled) {
@@ -111,6 +113,6 @@ public class ObservationPolicy {
     }
 
     private Observations observations(ToolSession session) {
-        return session.state(Observations.class, k -> new Observations(maxObservations));
+        return session.state(Observations.class, k -> new Observations(config.sessions().maxObservations()));
     }
 }

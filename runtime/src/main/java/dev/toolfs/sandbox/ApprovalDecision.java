@@ -10,4 +10,15 @@ public record ApprovalDecision(boolean approved, String reason) {
     public static ApprovalDecision deny(String reason) {
         return new ApprovalDecision(false, reason);
     }
+
+    /** The denial of a request nobody decided in time. */
+    public static ApprovalDecision noDecisionWithin(java.time.Duration timeout) {
+        long s = timeout.toSeconds();
+        return deny("no decision within " + (s % 60 == 0 && s >= 60 ? (s / 60) + "m" : s + "s"));
+    }
+
+    /** The denial of a request whose call was cancelled while it waited. */
+    public static ApprovalDecision cancelledWhileWaiting() {
+        return deny("the call was cancelled while waiting for a decision");
+    }
 }

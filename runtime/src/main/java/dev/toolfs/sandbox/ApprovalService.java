@@ -9,4 +9,14 @@ public interface ApprovalService {
 
     /** Blocks until the request is decided; never returns null. */
     ApprovalDecision decide(ApprovalRequest request, ClientApprover client);
+
+    /**
+     * As {@link #decide(ApprovalRequest, ClientApprover)}, for a call that can be cancelled meanwhile (the built-in
+     * tools call this one). A service that waits should give up when {@code cancellation} says so; by default the
+     * cancellation is not looked at.
+     */
+    default ApprovalDecision decide(ApprovalRequest request, ClientApprover client,
+            dev.toolfs.fs.Cancellation cancellation) {
+        return decide(request, client);
+    }
 }

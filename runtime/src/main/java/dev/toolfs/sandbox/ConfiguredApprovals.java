@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.jboss.logging.Logger;
@@ -30,9 +29,6 @@ public class ConfiguredApprovals implements ApprovalService {
         ASK
     }
 
-    /** How often a waiting request looks at its call's cancellation. */
-    private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-
     private final Mode mode;
     private final Duration timeout;
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
@@ -50,10 +46,8 @@ public class ConfiguredApprovals implements ApprovalService {
         return decide(request, client, Cancellation.NONE);
     }
 
-    /**
-     * As {@link #decide(ApprovalRequest, ClientApprover)}, for a call that can be cancelled: a request waiting for a
-     * person is withdrawn when its call is (a REST client that closed its connection), not left until the timeout.
-     */
+    /** A request waiting for a person is withdrawn when its call is cancelled (a REST client closed its connection). */
+    @Override
     public ApprovalDecision decide(ApprovalRequest request, ClientApprover client, Cancellation cancellation) {
         ApprovalDecision decision = switch (mode) {
             case DENY -> ApprovalDecision.deny("escalations are not accepted here (quarkus.tool-fs.sandbox.approval=deny)");
@@ -73,27 +67,15 @@ public class ConfiguredApprovals implements ApprovalService {
         }
         Pending p = new Pending(request, new CompletableFuture<>());
         pending.put(request.id(), p);
-        long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            while (true) {
-                long left = deadline - System.nanoTime();
-                try {
-                    // In slices, to see the call's cancellation.
-                    return p.decision().get(Math.max(1, Math.min(left, LOOK_NANOS)), TimeUnit.NANOSECONDS);
-                } catch (TimeoutException e) {
-                    if (cancellation.isCancelled()) {
-                        return ApprovalDecision.deny("the call was cancelled while waiting for a decision");
-                    }
-                    if (deadline - System.nanoTime() <= 0) {
-                        throw e;
-                    }
-                }
-            }
+            return cancellation.await(p.decision(), timeout);
+        } catch (java.util.concurrent.CancellationException e) {
+            return ApprovalDecision.cancelledWhileWaiting();
         } catch (TimeoutException e) {
-            return ApprovalDecision.deny("no decision within " + human(timeout));
+            return ApprovalDecision.noDecisionWithin(timeout);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return ApprovalDecision.deny("the call was cancelled while waiting for a decision");
+            return ApprovalDecision.cancelledWhileWaiting();
         } catch (ExecutionException e) {
             return ApprovalDecision.deny("the decision failed: " + e.getCause());
         } finally {
@@ -114,9 +96,4 @@ public class ConfiguredApprovals implements ApprovalService {
         return p != null && p.decision().complete(decision);
     }
 
-    /** A duration as the denial reasons show it: {@code 90s}, {@code 2m}. */
-    public static String human(Duration d) {
-        long s = d.toSeconds();
-        return s % 60 == 0 && s >= 60 ? (s / 60) + "m" : s + "s";
-    }
 }

@@ -13,7 +13,6 @@ import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.sandbox.ApprovalDecision;
 import dev.toolfs.sandbox.ApprovalRequest;
 import dev.toolfs.sandbox.ApprovalService;
-import dev.toolfs.sandbox.ConfiguredApprovals;
 
 /**
  * The escalation step of write and edit under a confining provider: when the model asks for
@@ -45,9 +44,7 @@ public class SandboxEscalation {
         }
         ApprovalRequest request = new ApprovalRequest(UUID.randomUUID().toString(), ctx.execution().sessionId(), op,
                 ctx.display(path.requested()), denial.get(), justification, Instant.now());
-        ApprovalDecision decision = approvals instanceof ConfiguredApprovals configured
-                ? configured.decide(request, ctx.approver(), ctx.cancellation())
-                : approvals.decide(request, ctx.approver());
+        ApprovalDecision decision = approvals.decide(request, ctx.approver(), ctx.cancellation());
         if (!decision.approved()) {
             throw FsException.escalationDenied(op, path.requested(), decision.reason());
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 
+import dev.toolfs.transport.mcp.StdioChannel;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 
 /**
@@ -21,11 +22,8 @@ public class SidecarJson implements ObjectMapperCustomizer {
         // Jackson refuses strings over 20 million characters by default; a stdio message may be up to 64 MiB (a
         // write's content), and one refused here could not even be answered with its own id.
         mapper.getFactory().setStreamReadConstraints(
-                StreamReadConstraints.builder().maxStringLength(MAX_STRING_CHARS).build());
+                StreamReadConstraints.builder().maxStringLength(StdioChannel.MAX_MESSAGE_BYTES).build());
     }
-
-    /** The longest string a message may hold: as long as the longest stdio message, 64 MiB. */
-    static final int MAX_STRING_CHARS = 64 * 1024 * 1024;
 
     /** The module that writes strings through {@link LongStringSerializer}. */
     public static SimpleModule module() {

@@ -655,21 +655,21 @@ public class LocalFileSystem implements FileSystemProvider {
     static String tempName(String name) {
         String hex = Long.toHexString(ThreadLocalRandom.current().nextLong());
         String random = "0".repeat(16 - hex.length()) + hex;
-        String kept = name;
         int budget = MAX_NAME_BYTES - TEMP_SUFFIX_BYTES;
-        if (kept.getBytes(StandardCharsets.UTF_8).length > budget) {
+        String kept = name;
+        // At most three UTF-8 bytes a char (a pair of surrogates is four bytes for two): a short name always fits.
+        if (name.length() * 3 > budget) {
             int end = 0;
-            int bytes = 0;
-            while (end < kept.length()) {
-                int cp = kept.codePointAt(end);
-                int size = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
+            for (int bytes = 0; end < name.length();) {
+                int cp = name.codePointAt(end);
+                int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
                 if (bytes + size > budget) {
                     break;
                 }
                 bytes += size;
                 end += Character.charCount(cp);
             }
-            kept = kept.substring(0, end);
+            kept = name.substring(0, end);
         }
         return "." + kept + ".toolfs-" + random + ".tmp";
     }

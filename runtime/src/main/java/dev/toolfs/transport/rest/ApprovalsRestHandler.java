@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.sandbox.ApprovalDecision;
 import dev.toolfs.sandbox.ConfiguredApprovals;
 import io.quarkus.arc.Arc;
@@ -19,19 +18,14 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * Sandbox escalations waiting for a person: {@code GET /approvals} lists them, {@code POST /approvals/{id}} with
- * {@code {"decision": "approve" | "deny", "reason": "…"}} decides one. Same token rule as {@code /tools}.
+ * {@code {"decision": "approve" | "deny", "reason": "…"}} decides one. Admitted as {@code /tools} (RestGuard).
  */
 public class ApprovalsRestHandler implements Handler<RoutingContext> {
 
     @Override
     public void handle(RoutingContext ctx) {
-        ToolFsConfig config = Arc.container().instance(ToolFsConfig.class).get();
         ObjectMapper mapper = Arc.container().instance(ObjectMapper.class).get();
-        if (!BearerToken.accepts(config.auth().token(), ctx.request().getHeader("Authorization"))) {
-            ctx.response().putHeader("WWW-Authenticate", "Bearer");
-            json(ctx, mapper, 401, Map.of("error", BearerToken.MISSING));
-            return;
-        }
+        // The token, the origin and the host were checked in front of this handler (RestGuard).
         InstanceHandle<ConfiguredApprovals> approvals = Arc.container().instance(ConfiguredApprovals.class);
         InstanceHandle<dev.toolfs.sandbox.ApprovalService> active = Arc.container()
                 .instance(dev.toolfs.sandbox.ApprovalService.class);

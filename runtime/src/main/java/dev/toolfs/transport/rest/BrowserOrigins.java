@@ -24,11 +24,14 @@ public final class BrowserOrigins {
         }
         try {
             String host = URI.create(origin).getHost();
-            return host != null && (host.equalsIgnoreCase("localhost") || host.equals("127.0.0.1")
-                    || host.equals("[::1]") || host.equals("::1"));
+            return host != null && loopbackName(host.toLowerCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    private static boolean loopbackName(String host) {
+        return host.equals("localhost") || host.equals("127.0.0.1") || host.equals("[::1]") || host.equals("::1");
     }
 
     /** An origin as compared: scheme and host in lower case (they are case-insensitive), no trailing slash. */
@@ -51,7 +54,7 @@ public final class BrowserOrigins {
             return true;
         }
         String name = hostName(host);
-        if (name.equals("localhost") || name.equals("127.0.0.1") || name.equals("[::1]") || name.equals("::1")) {
+        if (loopbackName(name)) {
             return true;
         }
         for (String origin : configured) {

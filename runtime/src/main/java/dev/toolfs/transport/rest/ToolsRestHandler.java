@@ -16,7 +16,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 
-import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.runtime.InvalidCallException;
 import dev.toolfs.runtime.ToolCall;
 import dev.toolfs.runtime.ToolDescriptor;
@@ -40,12 +39,10 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
 
     private volatile ToolRuntime runtime;
     private volatile ObjectMapper mapper;
-    private volatile ToolFsConfig config;
     private volatile ObjectReader bodyReader;
 
     private void init() {
         if (runtime == null) {
-            config = Arc.container().instance(ToolFsConfig.class).get();
             mapper = Arc.container().instance(ObjectMapper.class).get();
             bodyReader = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
             runtime = Arc.container().instance(ToolRuntime.class).get();
@@ -55,11 +52,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         init();
-        if (!authorized(ctx)) {
-            ctx.response().putHeader("WWW-Authenticate", "Bearer");
-            error(ctx, 401, BearerToken.MISSING);
-            return;
-        }
+        // The token, the origin and the host were checked in front of this handler (RestGuard).
         String name = ctx.pathParam("name");
         try {
             if (name == null) {
@@ -86,10 +79,6 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
     private static String sessionId(RoutingContext ctx) {
         return Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
                 .orElse(ToolCall.DEFAULT_SESSION);
-    }
-
-    private boolean authorized(RoutingContext ctx) {
-        return BearerToken.accepts(config.auth().token(), ctx.request().getHeader("Authorization"));
     }
 
     private void list(RoutingContext ctx) {

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
@@ -18,9 +17,6 @@ import dev.toolfs.fs.Cancellation;
  * when the call gives up. Both transports use it.
  */
 final class ClientWait {
-
-    /** How often the waiting call looks at its cancellation. */
-    private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private ClientWait() {
     }
@@ -41,24 +37,33 @@ final class ClientWait {
         Thread asking = new Thread(task, "mcp-client-wait");
         asking.setDaemon(true);
         asking.start();
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (true) {
-            long left = deadline - System.nanoTime();
-            try {
-                return task.get(Math.max(1, Math.min(LOOK_NANOS, left)), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                if (cancellation.isCancelled()) {
-                    task.cancel(true);
-                    throw new CancellationException("the client cancelled the call");
-                }
-                if (deadline - System.nanoTime() <= 0) {
-                    task.cancel(true);
-                    throw e;
-                }
-            } catch (InterruptedException e) {
-                task.cancel(true);
-                throw e;
-            }
+        try {
+            return cancellation.await(task, limit);
+        } finally {
+            // Given up (or done): the asking thread stops waiting too.
+            task.cancel(true);
+        }
+    }
+
+    /** How long a call waits for the client's roots. */
+    static final Duration ROOTS_WAIT = Duration.ofSeconds(5);
+
+    /**
+     * The client's roots, as {@code list} gets them, awaited at most {@link #ROOTS_WAIT} (the MCP libraries' own limit is
+     * the long approval timeout, and a client that never answers must not hold up the calls behind this one).
+     *
+     * @throws CancellationException when the call was cancelled or interrupted meanwhile: not "no roots", which the
+     *         session would remember; the next call asks again
+     * @throws IllegalStateException when the client did not list them
+     */
+    static <T> T roots(Supplier<T> list, Cancellation cancellation) {
+        try {
+            return answer(list, cancellation, ROOTS_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted while waiting for the client's roots");
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the client did not list its roots", e);
         }
     }
 }

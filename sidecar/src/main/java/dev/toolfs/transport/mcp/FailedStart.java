@@ -3,13 +3,14 @@ package dev.toolfs.transport.mcp;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.modelcontextprotocol.spec.McpSchema;
 
 /**
  * What reads the stdio channel when the application could not start: every request the client is waiting for gets
@@ -79,13 +80,8 @@ public final class FailedStart implements StdioChannel.Receiver {
         if (answered.remove(StdioHandshake.idKey(mapper, id))) {
             return;
         }
-        Map<String, Object> error = new LinkedHashMap<>();
-        error.put("jsonrpc", "2.0");
-        error.put("id", id);
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put("code", -32603);
-        detail.put("message", this.message);
-        error.put("error", detail);
+        Map<String, Object> error = StdioTransport.reply(id, "error",
+                StdioTransport.error(McpSchema.ErrorCodes.INTERNAL_ERROR, this.message));
         try {
             byte[] bytes = mapper.writeValueAsBytes(error);
             synchronized (out) {

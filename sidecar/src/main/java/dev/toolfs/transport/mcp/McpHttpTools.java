@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -55,9 +53,6 @@ public class McpHttpTools {
     @Inject
     dev.toolfs.config.ToolFsConfig config;
 
-    /** How long a call waits for the client's roots, as over stdio. */
-    private static final Duration ROOTS_WAIT = Duration.ofSeconds(5);
-
     private Duration approvalTimeout;
 
     private McpRoots roots;
@@ -85,7 +80,7 @@ public class McpHttpTools {
             cwd = roots.cwd(connection, () -> rootUris(args, cancellation));
         } catch (CancellationException e) {
             // Cancelled while it waited for the client's roots: nothing was done.
-            return new ToolResponse(true, List.of(new TextContent("Error: the client cancelled this call")), null, null);
+            return new ToolResponse(true, List.of(new TextContent(McpTexts.CANCELLED_CALL)), null, null);
         }
         ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(), cancellation,
                 request -> elicit(args, request, cancellation, approvalTimeout));
@@ -129,16 +124,7 @@ public class McpHttpTools {
         if (!args.roots().isSupported()) {
             return List.of();
         }
-        // At most 5 s, and no longer than the call: a cancellation ends the wait (and the next call asks again).
-        try {
-            return ClientWait.answer(() -> args.roots().list().await().atMost(ROOTS_WAIT), cancellation, ROOTS_WAIT)
-                    .stream().map(Root::uri).toList();
-        } catch (InterruptedException e) {
-            // Not "no roots" (that would be remembered): the call is being stopped.
-            Thread.currentThread().interrupt();
-            throw new CancellationException("interrupted while waiting for the client's roots");
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("the client did not list its roots", e);
-        }
+        return ClientWait.roots(() -> args.roots().list().await().atMost(ClientWait.ROOTS_WAIT), cancellation).stream()
+                .map(Root::uri).toList();
     }
 }

@@ -15,7 +15,6 @@ import dev.toolfs.runtime.ToolDescriptor;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.sandbox.ApprovalDecision;
 import dev.toolfs.sandbox.ApprovalRequest;
-import dev.toolfs.sandbox.ConfiguredApprovals;
 import dev.toolfs.tools.Guidance;
 
 /** What both MCP transports say alike: descriptions with guidance, server instructions, structured content. */
@@ -36,6 +35,9 @@ public final class McpTexts {
     public static String instructions() {
         return Guidance.sections().values().stream().collect(Collectors.joining("\n\n"));
     }
+
+    /** The answer to a call cancelled before it ran (MCP sends no answer to a cancelled request, should one leave). */
+    public static final String CANCELLED_CALL = "Error: the client cancelled this call";
 
     /** The elicitation's one field: yes or no, default no. */
     public static final String APPROVE_FIELD = "approve";
@@ -58,14 +60,14 @@ public final class McpTexts {
         try {
             answer = ClientWait.answer(ask, cancellation, timeout);
         } catch (CancellationException e) {
-            return ApprovalDecision.deny("the call was cancelled while waiting for a decision");
+            return ApprovalDecision.cancelledWhileWaiting();
         } catch (TimeoutException e) {
-            return noDecision(timeout);
+            return ApprovalDecision.noDecisionWithin(timeout);
         } catch (ExecutionException e) {
             return failedAnswer(e.getCause(), timeout);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return ApprovalDecision.deny("the call was cancelled while waiting for a decision");
+            return ApprovalDecision.cancelledWhileWaiting();
         } catch (RuntimeException e) {
             return failedAnswer(e, timeout);
         }
@@ -76,15 +78,11 @@ public final class McpTexts {
     record ElicitAnswer(boolean accepted, Object approve) {
     }
 
-    private static ApprovalDecision noDecision(Duration timeout) {
-        return ApprovalDecision.deny("no decision within " + ConfiguredApprovals.human(timeout));
-    }
-
     /** A request that failed: its own time limit, or an error the client answered with, or a lost connection. */
     private static ApprovalDecision failedAnswer(Throwable failure, Duration timeout) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t.getClass().getSimpleName().equals("TimeoutException")) {
-                return noDecision(timeout);
+                return ApprovalDecision.noDecisionWithin(timeout);
             }
         }
         String detail = failure == null ? "" : failure.getMessage() == null || failure.getMessage().isBlank()

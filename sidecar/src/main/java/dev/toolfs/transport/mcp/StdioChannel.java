@@ -39,7 +39,7 @@ import dev.toolfs.fs.ByteScan;
 public final class StdioChannel {
 
     /** The longest message read, in bytes; a longer line is passed on as {@link LineReader#TOO_LONG}. */
-    static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+    public static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
     /** How long a line may keep the reading thread before the watchdog hands the reading to another thread. */
     static final long STUCK_MILLIS = 50;

@@ -6,9 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -39,9 +36,6 @@ public final class StdioMcpServer {
     private final McpRoots roots;
     private final String version;
     private final Duration approvalTimeout;
-
-    /** How long a call waits for the client's roots. */
-    private static final Duration ROOTS_WAIT = Duration.ofSeconds(5);
 
     /** The elicitation's form: one required yes/no field, default no (the same form as over HTTP). */
     private static final Map<String, Object> APPROVAL_SCHEMA = Map.of("type", "object",
@@ -139,7 +133,7 @@ public final class StdioMcpServer {
             // Cancelled while the session held it (until notifications/initialized): not run. The transport does not
             // send this answer, as MCP asks.
             return McpSchema.CallToolResult.builder().isError(true)
-                    .content(List.<McpSchema.Content> of(new McpSchema.TextContent("Error: the client cancelled this call")))
+                    .content(List.<McpSchema.Content> of(new McpSchema.TextContent(McpTexts.CANCELLED_CALL)))
                     .build();
         }
         String session = "stdio-" + exchange.sessionId();
@@ -147,19 +141,7 @@ public final class StdioMcpServer {
             if (exchange.getClientCapabilities() == null || exchange.getClientCapabilities().roots() == null) {
                 return List.of();
             }
-            // At most 5 s, as over HTTP: the session's request limit is the (long) approval timeout, and a client
-            // that never answers must not hold up the calls behind this one. A cancellation of the call ends the wait
-            // (and the roots are asked again by the next call).
-            try {
-                return ClientWait.answer(exchange::listRoots, cancellation, ROOTS_WAIT)
-                        .roots().stream().map(McpSchema.Root::uri).toList();
-            } catch (InterruptedException e) {
-                // Not "no roots" (that would be remembered): the call is being stopped.
-                Thread.currentThread().interrupt();
-                throw new CancellationException("interrupted while waiting for the client's roots");
-            } catch (ExecutionException | TimeoutException e) {
-                throw new IllegalStateException("the client did not list its roots", e);
-            }
+            return ClientWait.roots(exchange::listRoots, cancellation).roots().stream().map(McpSchema.Root::uri).toList();
         });
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,

@@ -303,12 +303,8 @@ public final class StdioTransport implements McpServerTransportProvider {
             // MCP allows a ping before initialize; the session would hold it until then, and a client waiting for
             // its answer before it initializes would wait forever. Answered at once, not in turn: what is before it
             // waits for initialize too.
-            Map<String, Object> pong = new LinkedHashMap<>();
-            pong.put("jsonrpc", McpSchema.JSONRPC_VERSION);
-            pong.put("id", r.id());
-            pong.put("result", Map.of());
             try {
-                write(pong);
+                write(reply(r.id(), "result", Map.of()));
             } catch (UncheckedIOException e) {
                 // end() has run.
             }
@@ -417,22 +413,34 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     /** An error answer, in turn with the calls' answers. */
     private void answerError(Object id, int code, String text) {
-        // A map, not the SDK's JSONRPCResponse: that one leaves out a null id, which a parse error must carry.
-        Map<String, Object> error = new LinkedHashMap<>();
-        error.put("jsonrpc", McpSchema.JSONRPC_VERSION);
-        error.put("id", id);
-        error.put("error", Map.of("code", code, "message", text));
-        writeInTurn(error);
-    }
-
-    private void writeInTurn(Map<String, Object> message) {
+        Map<String, Object> error = reply(id, "error", error(code, text));
         inTurn(() -> {
             try {
-                write(message);
+                write(error);
             } catch (UncheckedIOException e) {
                 // end() has run.
             }
         });
+    }
+
+    /**
+     * A response the transport writes itself. A map, not the SDK's JSONRPCResponse: that one leaves out a null id,
+     * which a parse error must carry.
+     */
+    static Map<String, Object> reply(Object id, String kind, Object body) {
+        Map<String, Object> reply = new LinkedHashMap<>();
+        reply.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+        reply.put("id", id);
+        reply.put(kind, body);
+        return reply;
+    }
+
+    /** A JSON-RPC error object, its fields in their usual order. */
+    static Map<String, Object> error(int code, String message) {
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("code", code);
+        error.put("message", message);
+        return error;
     }
 
     private void write(Object message) {

@@ -1,0 +1,50 @@
+package dev.toolfs.transport.rest;
+
+import java.util.List;
+
+import dev.toolfs.config.ToolFsConfig;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Who may use the HTTP endpoints (REST, and in the sidecar {@code /mcp} and {@code /q}), checked in this order and
+ * answered with a JSON {@code {"error": "…"}}: the bearer token when one is configured (401), a foreign browser
+ * {@code Origin} (403), and on a loopback listener a foreign {@code Host}, the sign of DNS rebinding (403).
+ */
+public final class HttpAdmission {
+
+    private final ToolFsConfig config;
+    private final boolean loopback;
+
+    public HttpAdmission(ToolFsConfig config) {
+        this.config = config;
+        this.loopback = BrowserOrigins.loopbackListener();
+    }
+
+    /** True when the request may go on; otherwise it has been answered. */
+    public boolean admit(RoutingContext ctx) {
+        if (!BearerToken.accepts(config.auth().token(), ctx.request().getHeader("Authorization"))) {
+            ctx.response().putHeader("WWW-Authenticate", "Bearer");
+            fail(ctx, 401, BearerToken.MISSING);
+            return false;
+        }
+        List<String> origins = config.mcp().allowedOrigins().orElse(List.of());
+        String origin = ctx.request().getHeader("Origin");
+        if (!BrowserOrigins.allowed(origin, origins)) {
+            fail(ctx, 403, BrowserOrigins.refusal(origin));
+            return false;
+        }
+        String host = ctx.request().getHeader("Host");
+        if (loopback && !BrowserOrigins.hostAllowed(host, origins)) {
+            fail(ctx, 403, BrowserOrigins.hostRefusal(host));
+            return false;
+        }
+        return true;
+    }
+
+    /** A protocol failure's JSON answer. */
+    public static void fail(RoutingContext ctx, int status, String message) {
+        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+                .end(new JsonObject().put("error", message).encode());
+    }
+}
