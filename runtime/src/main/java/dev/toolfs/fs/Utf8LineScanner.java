@@ -28,6 +28,7 @@ public final class Utf8LineScanner implements LineSource {
     }
 
     private static final int HEAD_CHECK_BYTES = 8192;
+    private static final byte[] BOM = { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF };
 
     private final InputStream in;
     private final ContentHash digest;
@@ -40,12 +41,14 @@ public final class Utf8LineScanner implements LineSource {
     private boolean eof;
     private long bytesRead;
     private long linesConsumed;
+    private boolean started;
     private byte[] acc = new byte[256];
 
     public Utf8LineScanner(InputStream in, ContentHash digest, int bufferSize) {
         this.in = in;
         this.digest = digest;
-        this.buf = new byte[bufferSize];
+        // At least a whole byte-order mark fits, so that it can be recognised and skipped.
+        this.buf = new byte[Math.max(bufferSize, BOM.length)];
     }
 
     public Utf8LineScanner(InputStream in) {
@@ -98,29 +101,68 @@ public final class Utf8LineScanner implements LineSource {
     }
 
     private boolean fill() {
-        if (eof) {
-            return false;
-        }
         try {
-            int n;
-            do {
-                n = in.read(buf, 0, buf.length);
-            } while (n == 0);
-            if (n < 0) {
-                eof = true;
-                pos = lim = 0;
-                return false;
+            while (!eof) {
+                int n;
+                do {
+                    n = in.read(buf, 0, buf.length);
+                } while (n == 0);
+                if (n < 0) {
+                    eof = true;
+                    break;
+                }
+                took(0, n);
+                pos = 0;
+                lim = n;
+                if (!started) {
+                    started = true;
+                    skipByteOrderMark();
+                }
+                if (pos < lim) {
+                    return true;
+                }
+                // A file of only a byte-order mark: nothing to show, read on (to the end).
             }
-            if (digest != null) {
-                digest.update(buf, 0, n);
-            }
-            bytesRead += n;
-            pos = 0;
-            lim = n;
-            return true;
+            pos = lim = 0;
+            return false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A byte-order mark is not text: edit matches without it, so read neither shows it nor counts a file of only a
+     * mark as one empty line. Skipped here, before any line is split, so that every way through the lines agrees.
+     */
+    private void skipByteOrderMark() throws IOException {
+        while (lim < BOM.length && isBomPrefix(lim)) {
+            int n = in.read(buf, lim, buf.length - lim); // the first read may stop inside the mark
+            if (n < 0) {
+                eof = true;
+                return;
+            }
+            took(lim, n);
+            lim += n;
+        }
+        if (lim >= BOM.length && isBomPrefix(BOM.length)) {
+            pos = BOM.length;
+        }
+    }
+
+    private boolean isBomPrefix(int len) {
+        for (int k = 0; k < len; k++) {
+            if (buf[k] != BOM[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void took(int off, int n) {
+        if (digest != null) {
+            digest.update(buf, off, n);
+        }
+        bytesRead += n;
     }
 
     private int indexOfNewline(int from, int to) {
@@ -150,9 +192,8 @@ public final class Utf8LineScanner implements LineSource {
 
     @Override
     public TextLine nextLine(int maxChars) {
-        // Three bytes per UTF-16 char at most, so this many bytes always decode to more than maxChars chars; the first
-        // line may also start with a byte-order mark, three bytes that are not shown.
-        long capLong = ((long) maxChars + 1) * 3 + (linesConsumed == 0 ? 3 : 0);
+        // Three bytes per UTF-16 char at most, so this many bytes always decode to more than maxChars chars.
+        long capLong = ((long) maxChars + 1) * 3;
         int cap = (int) Math.min(capLong, Integer.MAX_VALUE - 16);
         if (pos < lim) {
             TextLine inBuffer = lineInBuffer(maxChars, cap);
@@ -228,10 +269,6 @@ public final class Utf8LineScanner implements LineSource {
     }
 
     private TextLine line(String s, int maxChars, boolean overflow, boolean ascii) {
-        if (linesConsumed == 1 && !s.isEmpty() && s.charAt(0) == '\uFEFF') {
-            // A byte-order mark is not text: edit matches without it, so read does not show it either.
-            s = s.substring(1);
-        }
         if (s.length() > maxChars) {
             int cut = maxChars;
             if (cut > 0 && Character.isHighSurrogate(s.charAt(cut - 1))) {

@@ -42,6 +42,9 @@ class Utf8LineScannerPropertyTest {
 
     private static List<String> expectedLines(String text, int maxChars) {
         List<String> lines = new ArrayList<>();
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1); // a byte-order mark is not text, not even an empty line
+        }
         if (text.isEmpty()) {
             return lines;
         }
@@ -52,9 +55,6 @@ class Utf8LineScannerPropertyTest {
             boolean terminated = k < parts.length - 1;
             if (terminated && line.endsWith("\r")) {
                 line = line.substring(0, line.length() - 1);
-            }
-            if (k == 0 && line.startsWith("\uFEFF")) {
-                line = line.substring(1);
             }
             if (line.length() > maxChars) {
                 int cut = maxChars;
@@ -76,7 +76,8 @@ class Utf8LineScannerPropertyTest {
                 .filter(Utf8LineScannerPropertyTest::wellFormed);
         return Arbitraries.oneOf(line.list().ofMaxSize(8).map(ls -> String.join("\n", ls)),
                 line.list().ofMaxSize(8).map(ls -> String.join("\n", ls) + "\n"),
-                line.list().ofMinSize(1).ofMaxSize(4).map(ls -> "\uFEFF" + String.join("\r\n", ls) + "\r\n"));
+                line.list().ofMinSize(1).ofMaxSize(4).map(ls -> "\uFEFF" + String.join("\r\n", ls) + "\r\n"),
+                line.list().ofMaxSize(3).map(ls -> "\uFEFF" + String.join("\n", ls)));
     }
 
     /** No lone surrogates: the text must be encodable as UTF-8 and back. */

@@ -31,10 +31,40 @@ class Utf8LineScannerTest {
     @Test
     void marksTheLinesThatAreAscii() {
         Utf8LineScanner s = scanner("\uFEFFplain\nplain\ncafé\n\n");
-        assertThat(s.nextLine(100)).isEqualTo(new TextLine("plain", false, false)); // its BOM was not ASCII
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("plain", false, true)); // its BOM is not part of the line
         assertThat(s.nextLine(100)).isEqualTo(new TextLine("plain", false, true));
         assertThat(s.nextLine(100)).isEqualTo(new TextLine("café", false, false));
         assertThat(s.nextLine(100)).isEqualTo(new TextLine("", false, true));
+    }
+
+    @Test
+    void aByteOrderMarkAloneIsNoLine() {
+        byte[] bom = { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF };
+        assertThat(scanner(bom).nextLine(100)).isNull();
+        assertThat(scanner(bom).skipLine()).isFalse();
+        assertThat(scanner(bom).countRemainingLines()).isZero();
+        Utf8LineScanner whole = scanner(bom);
+        whole.checkHead();
+        whole.drain();
+        assertThat(whole.bytesRead()).isEqualTo(3); // the mark is still part of what was read (and hashed)
+    }
+
+    @Test
+    void aByteOrderMarkSplitAcrossReadsIsStillSkipped() {
+        // A stream that hands out one byte per read, as a pipe or a slow disk may.
+        InputStream trickle = new ByteArrayInputStream("\uFEFFx\ny".getBytes(StandardCharsets.UTF_8)) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 1));
+            }
+        };
+        Utf8LineScanner s = new Utf8LineScanner(trickle, null, 64);
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("x", false, true));
+        assertThat(s.nextLine(100)).isEqualTo(new TextLine("y", false, true));
+        assertThat(s.nextLine(100)).isNull();
+        // Only a whole mark is skipped: a first byte that merely looks like one is text (here: not UTF-8).
+        Utf8LineScanner half = scanner(new byte[] { (byte) 0xEF, (byte) 0xBB, 'a', '\n' });
+        assertThatThrownBy(() -> half.nextLine(100)).isInstanceOf(Utf8LineScanner.NotTextException.class);
     }
 
     @Test

@@ -215,6 +215,11 @@ class RestApiTest {
         Files.writeString(ws.resolve("empty.txt"), "");
         assertThat(text(call("read", session, Map.of("file_path", "empty.txt", "offset", 1))))
                 .isEqualTo("<path>empty.txt</path>\n<type>file</type>\n<content>\n\n(End of file - total 0 lines)\n</content>");
+        // A byte-order mark alone is no text either (it was one empty line).
+        Files.write(ws.resolve("bom.txt"), new byte[] { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF });
+        assertThat(text(call("read", session, Map.of("file_path", "bom.txt"))))
+                .isEqualTo("<path>bom.txt</path>\n<type>file</type>\n<content>\n\n(End of file - total 0 lines)\n</content>");
+        assertValidation("read", Map.of("file_path", "bom.txt", "offset", 2), "offset 2 is out of range for \"bom.txt\" (0 lines)");
     }
 
     @Test
