@@ -44,8 +44,9 @@ async function exercise(client, ws) {
   const read = await client.callTool({ name: 'read', arguments: { file_path: 'hello.txt' } });
   assert.equal(read.isError, false);
   assert.equal(text(read), '<path>hello.txt</path>\n<type>file</type>\n<content>\n1: one\n2: two\n\n(End of file - total 2 lines)\n</content>');
-  assert.equal(read.structuredContent.kind, 'read-card');
-  assert.deepEqual(read.structuredContent.lines, [{ number: 1, text: 'one' }, { number: 2, text: 'two' }]);
+  assert.equal(read.structuredContent, undefined); // the card is metadata, in _meta: several clients give the model structuredContent instead of the text
+  assert.equal(read._meta['dev.toolfs/metadata'].kind, 'read-card');
+  assert.deepEqual(read._meta['dev.toolfs/metadata'].lines, [{ number: 1, text: 'one' }, { number: 2, text: 'two' }]);
 
   const edit = await client.callTool({ name: 'edit', arguments: { file_path: 'hello.txt', old_string: 'two', new_string: '2' } });
   assert.equal(text(edit), 'The file hello.txt has been updated successfully.');
@@ -58,7 +59,7 @@ async function exercise(client, ws) {
   const refused = await client.callTool({ name: 'edit', arguments: { file_path: 'unread.txt', old_string: 'theirs', new_string: 'mine' } });
   assert.equal(refused.isError, true);
   assert.equal(text(refused), 'Error: cannot edit "unread.txt": it has not been read in this session — read the file, then retry');
-  assert.equal(refused.structuredContent.error.code, 'FS_NOT_OBSERVED');
+  assert.equal(refused._meta['dev.toolfs/error'].code, 'FS_NOT_OBSERVED');
   assert.equal(readFileSync(join(ws, 'unread.txt'), 'utf8'), 'theirs\n');
 
   // Bad arguments get the tools' own errors (the same texts and code as over REST), not a protocol library's.
@@ -70,7 +71,7 @@ async function exercise(client, ws) {
     const bad = await client.callTool({ name: 'read', arguments: args });
     assert.equal(bad.isError, true);
     assert.equal(text(bad), message);
-    assert.equal(bad.structuredContent.error.code, 'INVALID_ARGUMENT');
+    assert.equal(bad._meta['dev.toolfs/error'].code, 'INVALID_ARGUMENT');
   }
 }
 
@@ -110,7 +111,7 @@ describe('client roots', () => {
       const r = await client.callTool({ name: 'read', arguments: { file_path: 'a.txt' } });
       assert.equal(text(r), '<path>a.txt</path>\n<type>file</type>\n<content>\n1: in the project\n\n(End of file - total 1 lines)\n</content>');
       const out = await client.callTool({ name: 'read', arguments: { file_path: '/etc/hostname' } });
-      assert.equal(out.structuredContent.error.code, 'FS_OUTSIDE_WORKSPACE');
+      assert.equal(out._meta['dev.toolfs/error'].code, 'FS_OUTSIDE_WORKSPACE');
     }, { capabilities: { roots: {} }, handlers: [[ListRootsRequestSchema, roots]] });
   });
 });
@@ -155,7 +156,7 @@ describe('sandbox escalation over MCP', () => {
         const r = await client.callTool({ name: 'write', arguments: { file_path: `.git/answer${i}`, content: 'x\n',
           sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
         assert.equal(text(r), `Error: cannot write ".git/answer${i}": the escalation was denied (the client's user did not approve it); leave the file as it is, or ask the user to change it`);
-        assert.equal(r.structuredContent.error.code, 'FS_SANDBOX_DENIED');
+        assert.equal(r._meta['dev.toolfs/error'].code, 'FS_SANDBOX_DENIED');
         assert.equal(existsSync(join(ws, `.git/answer${i}`)), false);
       }
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, async () => answers[next++]]] });
@@ -166,6 +167,24 @@ describe('stdio', () => {
   test('list, read, edit, write and a policy error; the workspace is the current folder', async () => {
     const ws = tempWorkspace();
     await withClient(stdio(ws), (client) => exercise(client, ws));
+  });
+
+  test('presentation-metadata=none leaves the card out; structured-content puts it there', async () => {
+    const ws = tempWorkspace();
+    writeFileSync(join(ws, 'card.txt'), 'one\n');
+    const expected = '<path>card.txt</path>\n<type>file</type>\n<content>\n1: one\n\n(End of file - total 1 lines)\n</content>';
+    await withClient(stdio(ws, ['-Dquarkus.tool-fs.mcp.presentation-metadata=none']), async (client) => {
+      const read = await client.callTool({ name: 'read', arguments: { file_path: 'card.txt' } });
+      assert.equal(text(read), expected);
+      assert.equal(read._meta, undefined);
+      assert.equal(read.structuredContent, undefined);
+    });
+    await withClient(stdio(ws, ['-Dquarkus.tool-fs.mcp.presentation-metadata=structured-content']), async (client) => {
+      const read = await client.callTool({ name: 'read', arguments: { file_path: 'card.txt' } });
+      assert.equal(text(read), expected);
+      assert.equal(read._meta, undefined);
+      assert.deepEqual(read.structuredContent.lines, [{ number: 1, text: 'one' }]);
+    });
   });
 
   test('a root inside the workspace becomes the session folder, and the call does not wait for a timeout', async () => {

@@ -159,6 +159,30 @@ public interface ToolFsConfig {
          * specification requires against DNS rebinding: a web page the user visits must not use the tools.
          */
         Optional<List<String>> allowedOrigins();
+
+        /**
+         * Where a tool result carries its presentation metadata (the read-card, image-card or diff-card; on a failure
+         * the error's name and code), over Streamable HTTP and stdio alike. The model-facing text is always the first
+         * content block.
+         */
+        @WithDefault("meta")
+        MetadataPlacement presentationMetadata();
+
+        /** The places {@link #presentationMetadata()} can name. */
+        enum MetadataPlacement {
+            /**
+             * In the result's {@code _meta}, under {@code dev.toolfs/metadata} (on a failure {@code dev.toolfs/error}):
+             * a client keeps it for its user interface, and the model sees the text. The default.
+             */
+            META,
+            /**
+             * As the result's {@code structuredContent}. Several clients (Claude Code and VS Code among them) then give
+             * the model that JSON instead of the text: use it only with a client that shows the text.
+             */
+            STRUCTURED_CONTENT,
+            /** Left out: the smallest answers, for clients that would not use it. */
+            NONE
+        }
     }
 
     interface Rest {

@@ -25,11 +25,12 @@ public class StdioApplication implements QuarkusApplication {
                 "MCP stdio: the build's recorded handshake was not used, so the client waited for the start-up: %s",
                 problem));
         var container = Arc.container();
+        ToolFsConfig config = container.instance(ToolFsConfig.class).get();
         StdioMcpServer server = new StdioMcpServer(container.instance(ToolRuntime.class).get(),
                 container.instance(ObjectMapper.class).get(), container.instance(Workspace.class).get(),
                 getClass().getPackage().getImplementationVersion() == null ? "dev"
                         : getClass().getPackage().getImplementationVersion(),
-                container.instance(ToolFsConfig.class).get().sandbox().approvalTimeout());
+                config.sandbox().approvalTimeout(), config.mcp().presentationMetadata());
         server.serve(channel);
         return 0;
     }

@@ -21,6 +21,17 @@ import io.restassured.path.json.JsonPath;
 @QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
 class McpHttpTest {
 
+    /** The presentation metadata of a result, from its {@code _meta} (the default place). */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> metadata(JsonPath result) {
+        return (Map<String, Object>) result.getMap("result._meta").get("dev.toolfs/metadata");
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> error(JsonPath result) {
+        return (Map<String, Object>) result.getMap("result._meta").get("dev.toolfs/error");
+    }
+
     @Test
     void initializeAnnouncesToolsAndTheGuidance() {
         JsonPath init = McpClient.initializeResult();
@@ -61,13 +72,15 @@ class McpHttpTest {
         assertThat(mcpRead.getString("result.content[0].text")).isEqualTo(Api.text(restRead))
                 .isEqualTo("<path>same.txt</path>\n<type>file</type>\n<content>\n1: alpha\n2: beta\n\n(End of file - total 2 lines)\n</content>");
         assertThat(mcpRead.getBoolean("result.isError")).isFalse();
-        assertThat(mcpRead.getString("result.structuredContent.kind")).isEqualTo("read-card");
-        assertThat(mcpRead.getList("result.structuredContent.lines")).isEqualTo(restRead.getList("metadata.lines"))
+        // The card goes in _meta, not in structuredContent, which several clients give the model instead of the text.
+        assertThat(mcpRead.getMap("result")).doesNotContainKey("structuredContent");
+        assertThat(metadata(mcpRead)).isEqualTo(restRead.getMap("metadata")).containsEntry("kind", "read-card");
+        assertThat(metadata(mcpRead).get("lines")).isEqualTo(restRead.getList("metadata.lines"))
                 .isEqualTo(java.util.List.of(Map.of("number", 1, "text", "alpha"), Map.of("number", 2, "text", "beta")));
 
         JsonPath mcpEdit = mcp.call("edit", Map.of("file_path", "same.txt", "old_string", "beta", "new_string", "gamma"));
         assertThat(mcpEdit.getString("result.content[0].text")).isEqualTo("The file same.txt has been updated successfully.");
-        assertThat(mcpEdit.getInt("result.structuredContent.additions")).isEqualTo(1);
+        assertThat(metadata(mcpEdit)).containsEntry("kind", "diff-card").containsEntry("additions", 1);
         assertThat(Files.readString(ws.resolve("same.txt"))).isEqualTo("alpha\r\ngamma\r\n");
 
         JsonPath mcpWrite = mcp.call("write", Map.of("file_path", "mcp-new.txt", "content", "x"));
@@ -83,7 +96,8 @@ class McpHttpTest {
         assertThat(r.getBoolean("result.isError")).isTrue();
         assertThat(r.getString("result.content[0].text")).isEqualTo(
                 "Error: cannot edit \"unread.txt\": it has not been read in this session — read the file, then retry");
-        assertThat(r.getString("result.structuredContent.error.code")).isEqualTo("FS_NOT_OBSERVED");
+        assertThat(r.getMap("result")).doesNotContainKey("structuredContent");
+        assertThat(error(r)).isEqualTo(Map.of("name", "FsError", "code", "FS_NOT_OBSERVED"));
         JsonPath v = mcp.call("read", Map.of());
         assertThat(v.getString("result.content[0].text")).isEqualTo("Error: file_path must be a non-empty string");
     }
@@ -94,8 +108,8 @@ class McpHttpTest {
         McpClient a = McpClient.connect();
         McpClient b = McpClient.connect();
         a.call("read", Map.of("file_path", "mine.txt"));
-        assertThat(b.call("edit", Map.of("file_path", "mine.txt", "old_string", "v1", "new_string", "v2"))
-                .getString("result.structuredContent.error.code")).isEqualTo("FS_NOT_OBSERVED");
+        assertThat(error(b.call("edit", Map.of("file_path", "mine.txt", "old_string", "v1", "new_string", "v2"))))
+                .containsEntry("code", "FS_NOT_OBSERVED");
         assertThat(a.call("edit", Map.of("file_path", "mine.txt", "old_string", "v1", "new_string", "v2"))
                 .getBoolean("result.isError")).isFalse();
     }

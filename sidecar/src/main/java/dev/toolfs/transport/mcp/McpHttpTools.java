@@ -1,6 +1,7 @@
 package dev.toolfs.transport.mcp;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,6 +14,7 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.toolfs.config.ToolFsConfig.Mcp.MetadataPlacement;
 import dev.toolfs.fs.Cancellation;
 import dev.toolfs.fs.local.Workspace;
 import dev.toolfs.runtime.ToolCall;
@@ -25,6 +27,7 @@ import io.quarkiverse.mcp.server.Content;
 import io.quarkiverse.mcp.server.ElicitationRequest;
 import io.quarkiverse.mcp.server.ElicitationResponse;
 import io.quarkiverse.mcp.server.ImageContent;
+import io.quarkiverse.mcp.server.MetaKey;
 import io.quarkiverse.mcp.server.Root;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolManager;
@@ -86,7 +89,16 @@ public class McpHttpTools {
                 request -> elicit(args, request, cancellation, approvalTimeout));
         ToolResult result = runtime.execute(name, args.args(), call);
         List<Content> content = result.content(TextContent::new, ImageContent::new);
-        return new ToolResponse(result.isError(), content, McpTexts.structured(result), null);
+        MetadataPlacement placement = config.mcp().presentationMetadata();
+        Map<String, Object> meta = McpTexts.meta(result, placement);
+        return new ToolResponse(result.isError(), content, McpTexts.structuredContent(result, placement),
+                meta == null ? null : metaKeys(meta));
+    }
+
+    private static Map<MetaKey, Object> metaKeys(Map<String, Object> meta) {
+        Map<MetaKey, Object> keyed = new LinkedHashMap<>();
+        meta.forEach((key, value) -> keyed.put(MetaKey.from(key), value));
+        return keyed;
     }
 
     /**

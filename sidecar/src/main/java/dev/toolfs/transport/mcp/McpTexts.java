@@ -9,6 +9,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import dev.toolfs.config.ToolFsConfig.Mcp.MetadataPlacement;
 import dev.toolfs.fs.Cancellation;
 
 import dev.toolfs.runtime.ToolDescriptor;
@@ -96,16 +97,43 @@ public final class McpTexts {
                 + request.reason() + "). Its justification: " + request.justification();
     }
 
-    /** {@code structuredContent}: the presentation metadata on success, the error's name and code on failure. */
-    public static Map<String, Object> structured(ToolResult result) {
-        if (result.isError()) {
-            Map<String, Object> error = new LinkedHashMap<>();
-            if (result.error() != null) {
-                error.put("name", result.error().name());
-                error.put("code", result.error().code());
-            }
-            return Map.of("error", error);
+    /** The {@code _meta} key of a successful result's presentation metadata. */
+    public static final String METADATA_KEY = "dev.toolfs/metadata";
+
+    /** The {@code _meta} key of a failed result's error name and code. */
+    public static final String ERROR_KEY = "dev.toolfs/error";
+
+    /**
+     * The result's {@code structuredContent} where the configuration puts the presentation metadata there: the
+     * metadata on success, the error's name and code on failure; else none.
+     */
+    public static Map<String, Object> structuredContent(ToolResult result, MetadataPlacement placement) {
+        if (placement != MetadataPlacement.STRUCTURED_CONTENT) {
+            return null;
         }
-        return result.metadata();
+        return result.isError() ? Map.of("error", error(result)) : result.metadata();
+    }
+
+    /**
+     * The result's {@code _meta} where the configuration puts the presentation metadata there (and there is any):
+     * the keys of the REST answer's {@code metadata} and {@code error}, with this server's prefix; else none.
+     */
+    public static Map<String, Object> meta(ToolResult result, MetadataPlacement placement) {
+        if (placement != MetadataPlacement.META) {
+            return null;
+        }
+        if (result.isError()) {
+            return result.error() == null ? null : Map.of(ERROR_KEY, error(result));
+        }
+        return result.metadata().isEmpty() ? null : Map.of(METADATA_KEY, result.metadata());
+    }
+
+    private static Map<String, Object> error(ToolResult result) {
+        Map<String, Object> error = new LinkedHashMap<>();
+        if (result.error() != null) {
+            error.put("name", result.error().name());
+            error.put("code", result.error().code());
+        }
+        return error;
     }
 }

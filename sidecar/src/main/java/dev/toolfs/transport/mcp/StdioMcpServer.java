@@ -10,6 +10,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.toolfs.config.ToolFsConfig.Mcp.MetadataPlacement;
 import dev.toolfs.fs.Cancellation;
 import dev.toolfs.fs.local.Workspace;
 import dev.toolfs.runtime.ToolCall;
@@ -36,6 +37,7 @@ public final class StdioMcpServer {
     private final McpRoots roots;
     private final String version;
     private final Duration approvalTimeout;
+    private final MetadataPlacement metadataPlacement;
 
     /** The elicitation's form: one required yes/no field, default no (the same form as over HTTP). */
     private static final Map<String, Object> APPROVAL_SCHEMA = Map.of("type", "object",
@@ -46,14 +48,16 @@ public final class StdioMcpServer {
     /**
      * @param approvalTimeout how long a sandbox escalation waits for the client's user to answer (the session's limit
      *        for requests to the client; the roots are asked with a shorter one)
+     * @param metadataPlacement where a result carries its presentation metadata
      */
     public StdioMcpServer(ToolRuntime runtime, ObjectMapper mapper, Workspace workspace, String version,
-            Duration approvalTimeout) {
+            Duration approvalTimeout, MetadataPlacement metadataPlacement) {
         this.runtime = runtime;
         this.mapper = mapper;
         this.roots = new McpRoots(workspace);
         this.version = version;
         this.approvalTimeout = approvalTimeout;
+        this.metadataPlacement = metadataPlacement;
     }
 
     /** Serves the protocol on {@code channel} and returns once its input ends (or its output breaks). */
@@ -147,10 +151,14 @@ public final class StdioMcpServer {
         ToolResult result = runtime.execute(name, arguments,
                 new ToolCall(session, cwd, Optional.empty(), cancellation,
                         approval -> elicit(exchange, approval, cancellation)));
-        return McpSchema.CallToolResult.builder().isError(result.isError())
-                .structuredContent(McpTexts.structured(result))
+        McpSchema.CallToolResult.Builder answer = McpSchema.CallToolResult.builder().isError(result.isError())
+                .meta(McpTexts.meta(result, metadataPlacement))
                 .content(result.<McpSchema.Content> content(McpSchema.TextContent::new,
-                        (data, mediaType) -> new McpSchema.ImageContent(null, data, mediaType)))
-                .build();
+                        (data, mediaType) -> new McpSchema.ImageContent(null, data, mediaType)));
+        Map<String, Object> structured = McpTexts.structuredContent(result, metadataPlacement);
+        if (structured != null) {
+            answer.structuredContent(structured); // which takes no null
+        }
+        return answer.build();
     }
 }
