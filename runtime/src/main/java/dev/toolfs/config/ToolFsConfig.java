@@ -220,8 +220,8 @@ public interface ToolFsConfig {
 
     interface Edit {
         /**
-         * The largest file edit loads into memory, in bytes. Larger files are refused with {@code FS_TOO_LARGE};
-         * write can still replace them.
+         * The largest file edit loads into memory, in bytes, and the largest it makes. Larger files are refused with
+         * {@code FS_TOO_LARGE} (write can still replace them), and so is an edit whose result would be larger.
          */
         @WithDefault("16777216")
         long maxFileBytes();

@@ -145,6 +145,27 @@ public class FsException extends RuntimeException {
                 + ": permission denied by the operating system; choose another path or fix the file's permissions");
     }
 
+    /** A file its permissions protect: renaming over it would be allowed by its folder, but it is not replaced. */
+    public static FsException readOnly(String op, Path path) {
+        return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH
+                + ": the file is read-only; its permissions do not let this process write it — leave it as it is, or ask the user to make it writable");
+    }
+
+    /** The folder refuses the new file or the rename that replaces the old one. */
+    public static FsException folderRefuses(String op, Path path) {
+        return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH
+                + ": the operating system does not let this process create or replace files in its folder (the folder is"
+                + " not writable to it, or it is sticky and the file belongs to another user); Tool FS writes a new file"
+                + " beside the old one and renames it over it — choose another path, or ask the user to fix the folder's permissions");
+    }
+
+    /** Symbolic links that lead round in a circle, or too many of them in a row. */
+    public static FsException linkLoop(String op, Path path, int maxHops) {
+        return new FsException(FsErrorCode.FS_INVALID_PATH, path, "cannot " + op + " " + PATH
+                + ": its symbolic links go round in a loop, or more than " + maxHops
+                + " of them follow each other; fix the links, or use the path of the file itself");
+    }
+
     public static FsException io(String op, Path path, Throwable cause) {
         if (cause instanceof java.nio.file.AccessDeniedException) {
             // Wherever it happens (a folder on the way, the file itself), the remedy is the same.

@@ -38,6 +38,17 @@ public final class LiteralEdit {
     }
 
     public static Result apply(String physical, TextEdit edit) {
+        return apply(physical, edit, MAX_TEXT_CHARS);
+    }
+
+    /** The longest text a Java string holds, with room for the array header. */
+    private static final long MAX_TEXT_CHARS = Integer.MAX_VALUE - 16;
+
+    /**
+     * @param maxBytes the largest file the edit may make: a replacement repeated many times ({@code replace_all}) is
+     *        refused before the new text is built when the text alone (at least a byte a character) would exceed it
+     */
+    public static Result apply(String physical, TextEdit edit, long maxBytes) {
         boolean bom = !physical.isEmpty() && physical.charAt(0) == '\uFEFF';
         String body = bom ? physical.substring(1) : physical;
         Logical text = Logical.of(body);
@@ -65,10 +76,16 @@ public final class LiteralEdit {
             throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH, ambiguousDetail(text.logical, oldL, matches));
         }
 
-        int grow = matches.size() * Math.max(0, newL.length() - oldL.length());
-        StringBuilder after = new StringBuilder(text.logical.length() + grow);
+        // The new logical text's length; the file is at least that many bytes (more with CRLFs and non-ASCII).
+        long afterChars = text.logical.length() + (long) matches.size() * (newL.length() - oldL.length());
+        if (afterChars > Math.min(maxBytes, MAX_TEXT_CHARS)) {
+            throw new EditMatchException(FsErrorCode.FS_TOO_LARGE, tooLargeDetail(matches.size(), maxBytes));
+        }
+        int grow = (int) Math.max(0, afterChars - text.logical.length());
+        StringBuilder after = new StringBuilder((int) afterChars);
         // Without CRLF the logical text is the body, and the new body is the new logical text: one text to build.
-        StringBuilder phys = text.crlf.length == 0 ? null : new StringBuilder(body.length() + grow + 1);
+        StringBuilder phys = text.crlf.length == 0 ? null
+                : new StringBuilder((int) Math.min(MAX_TEXT_CHARS, (long) body.length() + grow + 1));
         if (phys != null && bom) {
             phys.append('\uFEFF');
         }
@@ -101,6 +118,13 @@ public final class LiteralEdit {
         int afterEnd = lastEnd + matches.size() * (newL.length() - oldL.length());
         return new Result(physicalAfter, text.logical, afterText, matches.size(),
                 new ChangedSpan(first, lastEnd, afterEnd));
+    }
+
+    /** Why an edit that would make the file too large is refused (also when only its UTF-8 bytes are too many). */
+    public static String tooLargeDetail(int replacements, long maxBytes) {
+        return "the edited file would be over the " + maxBytes + "-byte limit for edit (" + replacements
+                + (replacements == 1 ? " replacement" : " replacements")
+                + "); replace fewer occurrences at a time, or use a shell tool";
     }
 
     /** The text as a read shows it: every {@code \r\n} as {@code \n}. */

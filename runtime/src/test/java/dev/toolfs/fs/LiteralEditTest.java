@@ -12,6 +12,21 @@ class LiteralEditTest {
     }
 
     @Test
+    void anEditThatWouldMakeTheFileTooLargeIsRefusedBeforeItIsBuilt() {
+        assertThatThrownBy(() -> LiteralEdit.apply("aaaa\n", new TextEdit("a", "bbbb", true), 10))
+                .isInstanceOfSatisfying(EditMatchException.class, e -> {
+                    assertThat(e.code()).isEqualTo(FsErrorCode.FS_TOO_LARGE);
+                    assertThat(e.detail()).isEqualTo("the edited file would be over the 10-byte limit for edit (4 replacements);"
+                            + " replace fewer occurrences at a time, or use a shell tool");
+                });
+        assertThat(LiteralEdit.apply("aaaa\n", new TextEdit("a", "bb", true), 9).physicalAfter()).isEqualTo("bbbbbbbb\n");
+        // Past what a Java string can hold: refused, not an overflowed array size.
+        String big = "a".repeat(2_000_000);
+        assertThatThrownBy(() -> LiteralEdit.apply(big, new TextEdit("a", "b".repeat(1100), true)))
+                .isInstanceOfSatisfying(EditMatchException.class, e -> assertThat(e.code()).isEqualTo(FsErrorCode.FS_TOO_LARGE));
+    }
+
+    @Test
     void replacesAUniqueSpanAndNothingElse() {
         assertThat(edit("alpha\nbeta\ngamma\n", "beta", "BETA")).isEqualTo("alpha\nBETA\ngamma\n");
     }

@@ -420,6 +420,9 @@ public class LocalFileSystem implements FileSystemProvider {
             checkSandbox("write", path, escalated);
             byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll("write", path, maxEditBytes) : null;
             check("write", path, precondition, st, old);
+            if (st.exists()) {
+                checkWritable("write", path);
+            }
             String before = null;
             if (old != null) {
                 try {
@@ -461,10 +464,11 @@ public class LocalFileSystem implements FileSystemProvider {
             }
             byte[] old = readAll("edit", path, maxEditBytes);
             check("edit", path, precondition, st, old);
+            checkWritable("edit", path);
             String text = decodeStrict("edit", path, old);
             LiteralEdit.Result result;
             try {
-                result = LiteralEdit.apply(text, edit);
+                result = LiteralEdit.apply(text, edit, maxEditBytes);
             } catch (EditMatchException e) {
                 throw new FsException(e.code(), path.requested(), "cannot edit " + FsException.PATH + ": " + e.detail());
             }
@@ -472,6 +476,11 @@ public class LocalFileSystem implements FileSystemProvider {
             byte[] data = text.length() == old.length && isAscii(edit.newString())
                     ? result.physicalAfter().getBytes(StandardCharsets.ISO_8859_1)
                     : result.physicalAfter().getBytes(StandardCharsets.UTF_8);
+            if (data.length > maxEditBytes) {
+                // Only possible with line breaks turned into CRLF, or characters of several bytes, put in.
+                throw new FsException(FsErrorCode.FS_TOO_LARGE, path.requested(), "cannot edit " + FsException.PATH + ": "
+                        + LiteralEdit.tooLargeDetail(result.replacements(), maxEditBytes));
+            }
             FileVersion version = replace("edit", path, data, st, false, precondition, cancel);
             return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed());
         } finally {
@@ -492,6 +501,25 @@ public class LocalFileSystem implements FileSystemProvider {
             if (!sameContent(v.version(), st.version(), old, path, op)) {
                 throw FsException.staleVersion(op, path.requested());
             }
+        }
+    }
+
+    /**
+     * Refuses to replace a file that may not be written. Replacing renames a new file over the old one, which only
+     * its folder's permissions govern: without this check a read-only file, or another user's file in a folder this
+     * process may write, would be replaced. A file without any write permission bit is read-only also for root.
+     */
+    private static void checkWritable(String op, ResolvedPath path) {
+        Path target = path.target();
+        boolean writable;
+        try {
+            int mode = (Integer) Files.getAttribute(target, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+            writable = (mode & 0222) != 0 && Files.isWritable(target);
+        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+            writable = Files.isWritable(target);
+        }
+        if (!writable) {
+            throw FsException.readOnly(op, path.requested());
         }
     }
 
@@ -581,7 +609,13 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (FsException e) {
             throw e;
         } catch (AccessDeniedException e) {
-            throw FsException.permissionDenied(op, path.requested());
+            // The old file is not opened here: what refused is its folder (the new file, a new folder, the rename).
+            throw FsException.folderRefuses(op, path.requested());
+        } catch (FileSystemException e) {
+            if ("Operation not permitted".equals(e.getReason())) {
+                throw FsException.folderRefuses(op, path.requested()); // the rename, in a sticky folder
+            }
+            throw FsException.io(op, path.requested(), e);
         } catch (IOException e) {
             throw FsException.io(op, path.requested(), e);
         } finally {

@@ -190,7 +190,7 @@ public final class Workspace {
             }
             if (attrs.isSymbolicLink()) {
                 if (++hops[0] > MAX_LINK_HOPS) {
-                    throw FsException.io(op, requested, new IOException("too many levels of symbolic links"));
+                    throw FsException.linkLoop(op, requested, MAX_LINK_HOPS);
                 }
                 Path target;
                 try {

@@ -150,6 +150,17 @@ class ConfinementTest {
     }
 
     @Test
+    void symlinksInALoopAreAnInvalidPathNotAnIoErrorToRetry() throws IOException {
+        Files.createSymbolicLink(ws.resolve("loop1"), Path.of("loop2"));
+        Files.createSymbolicLink(ws.resolve("loop2"), Path.of("loop1"));
+        FsException e = (FsException) org.assertj.core.api.Assertions.catchThrowable(
+                () -> fs.resolve("read", "loop1", ws, Cancellation.NONE));
+        assertThat(e.code()).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        assertThat(e.messageFor(path -> "loop1")).isEqualTo("cannot read \"loop1\": its symbolic links go round in a loop,"
+                + " or more than 40 of them follow each other; fix the links, or use the path of the file itself");
+    }
+
+    @Test
     void nulControlCharactersAndHugePathsAreInvalid() {
         assertThat(code("a\0b")).isEqualTo(FsErrorCode.FS_INVALID_PATH);
         assertThat(code("a\nb")).isEqualTo(FsErrorCode.FS_INVALID_PATH);

@@ -2,6 +2,7 @@ package dev.toolfs.fs.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -384,6 +386,62 @@ class LocalFileSystemTest {
         assertThat(Files.getAttribute(f, "unix:uid")).isEqualTo(uid);
         assertThat(Files.getAttribute(f, "unix:gid")).isEqualTo(gid);
         assertThat(((Integer) Files.getAttribute(f, "unix:mode")) & 07777).isEqualTo(0750);
+    }
+
+    @Test
+    void aReadOnlyFileIsNotReplaced() throws IOException {
+        // The folder would allow the rename that replaces it; the file's own permissions decide (also for root).
+        Path f = Files.writeString(ws.resolve("ro.txt"), "keep\n");
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("r--r--r--"));
+        String because = ": the file is read-only; its permissions do not let this process write it — leave it as it is, or ask the user to make it writable";
+        FsException edit = (FsException) catchThrowable(() -> fs.editText(resolve("ro.txt"),
+                new TextEdit("keep", "lost", false), Precondition.NONE, Cancellation.NONE));
+        assertThat(edit.code()).isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);
+        assertThat(edit.messageFor(path -> "ro.txt")).isEqualTo("cannot edit \"ro.txt\"" + because);
+        FsException write = (FsException) catchThrowable(
+                () -> fs.writeText(resolve("ro.txt"), "lost\n", Precondition.NONE, Cancellation.NONE));
+        assertThat(write.messageFor(path -> "ro.txt")).isEqualTo("cannot write \"ro.txt\"" + because);
+        assertThat(Files.readString(f)).isEqualTo("keep\n");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("r--r--r--");
+        try (var names = Files.list(ws)) {
+            assertThat(names.map(n -> n.getFileName().toString())).containsExactly("ro.txt"); // no temporary file left
+        }
+    }
+
+    @Test
+    void aFolderThatRefusesNewFilesIsNamedAsTheCause() throws Exception {
+        // An immutable folder refuses new files even to root, as a read-only one refuses them to other users.
+        Path dir = Files.createDirectories(ws.resolve("locked"));
+        Path f = Files.writeString(dir.resolve("f.txt"), "v1\n");
+        Assumptions.assumeTrue(new ProcessBuilder("chattr", "+i", dir.toString()).start().waitFor() == 0,
+                "chattr +i is not available here");
+        try {
+            FsException e = (FsException) catchThrowable(() -> fs.editText(
+                    resolve("locked/f.txt"), new TextEdit("v1", "v2", false), Precondition.NONE, Cancellation.NONE));
+            assertThat(e.code()).isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);
+            assertThat(e.messageFor(path -> "locked/f.txt")).isEqualTo("cannot edit \"locked/f.txt\": the operating system"
+                    + " does not let this process create or replace files in its folder (the folder is not writable to it, or it"
+                    + " is sticky and the file belongs to another user); Tool FS writes a new file beside the old one and"
+                    + " renames it over it — choose another path, or ask the user to fix the folder's permissions");
+            assertThat(codeOf(() -> fs.writeText(resolve("locked/new.txt"), "x", Precondition.NONE, Cancellation.NONE)))
+                    .isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);
+        } finally {
+            new ProcessBuilder("chattr", "-i", dir.toString()).start().waitFor();
+        }
+        assertThat(Files.readString(f)).isEqualTo("v1\n");
+    }
+
+    @Test
+    void anEditIsRefusedWhenItsUtf8WouldExceedTheEditLimit() throws IOException {
+        LocalFileSystem small = new LocalFileSystem(new Workspace(List.of(ws)), 1024, 64);
+        Path f = Files.writeString(ws.resolve("grow.txt"), "x".repeat(20) + "\n");
+        // 21 characters become 41, within 64; but 'é' is two bytes in UTF-8, so the file would be 61 + 20 = 81 bytes.
+        FsException e = (FsException) catchThrowable(() -> small.editText(small.resolve("edit", "grow.txt", ws, Cancellation.NONE),
+                new TextEdit("x", "éé", true), Precondition.NONE, Cancellation.NONE));
+        assertThat(e.code()).isEqualTo(FsErrorCode.FS_TOO_LARGE);
+        assertThat(e.messageFor(path -> "grow.txt")).isEqualTo("cannot edit \"grow.txt\": the edited file would be over the"
+                + " 64-byte limit for edit (20 replacements); replace fewer occurrences at a time, or use a shell tool");
+        assertThat(Files.readString(f)).isEqualTo("x".repeat(20) + "\n");
     }
 
     @Test
