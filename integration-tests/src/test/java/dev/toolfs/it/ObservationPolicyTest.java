@@ -108,6 +108,10 @@ class ObservationPolicyTest {
         assertError(tools.write(name, "mine\n"), "FS_EXISTS", "cannot create \"" + name
                 + "\": the file was created by someone else after it was found missing; nothing was overwritten — read it, then retry");
         assertThat(Files.readString(ws.resolve(name))).isEqualTo("someone else's\n");
+        // Nor edited: and not called missing, which would send the model to write, refused as above.
+        assertError(tools.edit(name, "someone", "me"), "FS_STALE_VERSION", "cannot edit \"" + name
+                + "\": the file was created after the last read found it missing — re-read the file, then retry");
+        assertThat(Files.readString(ws.resolve(name))).isEqualTo("someone else's\n");
     }
 
     @Test

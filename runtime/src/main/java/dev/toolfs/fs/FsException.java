@@ -94,6 +94,11 @@ public class FsException extends RuntimeException {
                 "cannot " + op + " " + PATH + ": the file has changed since it was last read");
     }
 
+    public static FsException staleVersionCreated(String op, Path path) {
+        return new FsException(FsErrorCode.FS_STALE_VERSION, path,
+                "cannot " + op + " " + PATH + ": the file was created after the last read found it missing");
+    }
+
     public static FsException staleVersionDeleted(String op, Path path) {
         return new FsException(FsErrorCode.FS_STALE_VERSION, path,
                 "cannot " + op + " " + PATH + ": the file was deleted after it was last read");

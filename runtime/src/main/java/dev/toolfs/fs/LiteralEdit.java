@@ -146,24 +146,49 @@ public final class LiteralEdit {
     }
 
     private static String ambiguousDetail(String logical, String oldL, List<Integer> matches) {
-        StringBuilder lines = new StringBuilder();
+        // Each line once, with how many matches it holds when more than one (a short old_string may occur often in
+        // one line).
+        List<int[]> lines = new ArrayList<>(); // {line, matches on it}
         LineCounter counter = new LineCounter(logical);
         int listed = Math.min(matches.size(), MAX_LISTED_LINES);
         for (int k = 0; k < listed; k++) {
-            if (k > 0) {
-                lines.append(", ");
+            int line = counter.lineOf(matches.get(k));
+            if (!lines.isEmpty() && lines.get(lines.size() - 1)[0] == line) {
+                lines.get(lines.size() - 1)[1]++;
+            } else {
+                lines.add(new int[] { line, 1 });
             }
-            lines.append(counter.lineOf(matches.get(k)));
+        }
+        StringBuilder where = new StringBuilder(lines.size() == 1 ? "at line " : "at lines ");
+        for (int k = 0; k < lines.size(); k++) {
+            if (k > 0) {
+                where.append(", ");
+            }
+            where.append(lines.get(k)[0]);
+            if (lines.get(k)[1] > 1) {
+                where.append(" (").append(lines.get(k)[1]).append(" times)");
+            }
         }
         String count = matches.size() > MAX_LISTED_LINES ? "more than " + MAX_LISTED_LINES : String.valueOf(matches.size());
         if (matches.size() > MAX_LISTED_LINES) {
-            lines.append(", …");
+            where.append(", …");
         }
-        return "old_string matches " + count + " times (at lines " + lines
+        return "old_string matches " + count + " times (" + where
                 + "); include more surrounding lines in old_string to make it unique, or set replace_all to true to replace every occurrence";
     }
 
+    /** What read puts after a line it cut: "... (line truncated to N chars)". */
+    private static final java.util.regex.Pattern CUT_MARKER = java.util.regex.Pattern
+            .compile("\\.\\.\\. \\(line truncated to (\\d+) chars\\)");
+
     private static String noMatchDetail(String logical, String oldL) {
+        java.util.regex.Matcher cut = CUT_MARKER.matcher(oldL);
+        if (cut.find()) {
+            // Copied from a read of a long line: the marker is not in the file, and a read again shows the same.
+            return "old_string contains \"" + cut.group() + "\", which read adds where it cut a long line; that text is"
+                    + " not in the file. Use only text read showed before the marker (past the first " + cut.group(1)
+                    + " characters of the line, only text you know is there matches), or change the line with a shell tool";
+        }
         int wsLine = logical.length() <= HINT_MAX_CHARS ? whitespaceInsensitiveLine(logical, oldL) : -1;
         if (wsLine > 0) {
             return "old_string was not found in the file, but it matches at line " + wsLine

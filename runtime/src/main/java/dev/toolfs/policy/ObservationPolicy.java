@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.toolfs.config.ToolFsConfig;
+import dev.toolfs.fs.FileSystemProvider;
 import dev.toolfs.fs.FileVersion;
 import dev.toolfs.fs.FsErrorCode;
 import dev.toolfs.fs.FsException;
@@ -68,6 +69,9 @@ public class ObservationPolicy {
     @Inject
     ToolFsConfig config;
 
+    @Inject
+    FileSystemProvider fs;
+
     void onWrite(@Observes WriteIntent intent) {
         if (!enabled) {
             return;
@@ -92,6 +96,10 @@ public class ObservationPolicy {
             throw FsException.notRead("edit", intent.path().requested());
         }
         if (seen.version() == null) {
+            if (fs.stat(intent.path()).exists()) {
+                // "Not found, create it with write" would be false now, and that write would fail with FS_EXISTS.
+                throw FsException.staleVersionCreated("edit", intent.path().requested());
+            }
             throw FsException.notFound("edit", intent.path().requested());
         }
         intent.decide(Precondition.ifVersion(seen.version()));

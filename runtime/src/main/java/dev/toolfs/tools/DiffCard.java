@@ -15,6 +15,7 @@ import com.github.difflib.patch.Patch;
 
 import dev.toolfs.fs.ByteScan;
 import dev.toolfs.fs.ChangedSpan;
+import dev.toolfs.fs.TextShape;
 
 /**
  * The persisted presentation of a write or edit: a unified diff of the text the model sees (LF endings), with
@@ -46,6 +47,26 @@ public final class DiffCard {
     private static final Pattern HUNK_HEADER = Pattern.compile("^@@ -(\\d+)(,\\d+)? \\+(\\d+)(,\\d+)? @@(.*)$");
 
     private DiffCard() {
+    }
+
+    /**
+     * Adds what the diff of the texts as a read shows them cannot: {@code lineEndings} when the file's line endings
+     * changed ({@code {"before": "CRLF", "after": "LF"}}), {@code byteOrderMark} when the mark was added or removed.
+     */
+    public static void addShapeChange(Map<String, Object> card, TextShape before, TextShape after) {
+        if (before.endingsDifferFrom(after)) {
+            card.put("lineEndings", beforeAndAfter(before.endings(), after.endings()));
+        }
+        if (before.byteOrderMark() != after.byteOrderMark()) {
+            card.put("byteOrderMark", beforeAndAfter(before.byteOrderMark(), after.byteOrderMark()));
+        }
+    }
+
+    private static Map<String, Object> beforeAndAfter(Object before, Object after) {
+        Map<String, Object> change = new LinkedHashMap<>();
+        change.put("before", before);
+        change.put("after", after);
+        return change;
     }
 
     public static Map<String, Object> of(String displayPath, String operation, String before, String after) {

@@ -1,5 +1,7 @@
 package dev.toolfs.tools;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
 import dev.toolfs.fs.FileSystemProvider;
@@ -7,6 +9,7 @@ import dev.toolfs.fs.FsErrorCode;
 import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.Precondition;
 import dev.toolfs.fs.ResolvedPath;
+import dev.toolfs.fs.TextShape;
 import dev.toolfs.fs.WriteOutcome;
 import dev.toolfs.gates.Gates;
 
@@ -43,6 +46,11 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
                 + (outcome.created() ? "Created file" : "Updated file") + "\n</content>";
         String operation = outcome.created() ? "create" : "update";
         WriteResult canonical = new WriteResult(display, operation, outcome.before(), args.content());
-        return ToolOutcome.text(text, canonical, DiffCard.of(display, operation, outcome.before(), args.content()));
+        // Both sides as a read shows them; what that hides (line endings, the byte-order mark) is said beside it.
+        Map<String, Object> card = DiffCard.of(display, operation, outcome.before(), TextShape.logical(args.content()));
+        if (outcome.beforeShape() != null) {
+            DiffCard.addShapeChange(card, outcome.beforeShape(), TextShape.of(args.content()));
+        }
+        return ToolOutcome.text(text, canonical, card);
     }
 }

@@ -81,6 +81,22 @@ class LiteralEditTest {
     }
 
     @Test
+    void aLineWithSeveralMatchesIsNamedOnceWithItsCount() {
+        assertThatThrownBy(() -> edit("aaa\nb\na\n", "a", "c"))
+                .hasMessageStartingWith("old_string matches 4 times (at lines 1 (3 times), 3); include more");
+        assertThatThrownBy(() -> edit("x, x\n", "x", "y")).hasMessageStartingWith("old_string matches 2 times (at line 1 (2 times));");
+    }
+
+    @Test
+    void oldStringCopiedWithTheCutMarkerOfALongLineSaysWhy() {
+        String line = "z".repeat(30);
+        assertThatThrownBy(() -> edit(line + "\n", "z".repeat(20) + "... (line truncated to 20 chars)", "y"))
+                .hasMessage("old_string contains \"... (line truncated to 20 chars)\", which read adds where it cut a long"
+                        + " line; that text is not in the file. Use only text read showed before the marker (past the first"
+                        + " 20 characters of the line, only text you know is there matches), or change the line with a shell tool");
+    }
+
+    @Test
     void manyMatchesAreListedUpToTen() {
         String file = "a\n".repeat(12);
         assertThatThrownBy(() -> edit(file, "a", "b"))

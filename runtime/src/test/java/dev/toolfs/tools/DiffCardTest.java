@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.toolfs.fs.TextShape;
+
 import dev.toolfs.fs.ChangedSpan;
 
 class DiffCardTest {
@@ -19,6 +21,18 @@ class DiffCardTest {
                 .containsEntry("additions", 2).containsEntry("deletions", 0)
                 .containsEntry("hunks", List.of("@@ -0,0 +1,2 @@\n+a\n+b"));
         assertThat(DiffCard.of("e.txt", "create", null, "")).containsEntry("hunks", List.of()).containsEntry("additions", 0);
+    }
+
+    @Test
+    void aChangeOfLineEndingsOrOfTheMarkIsSaidBesideTheDiff() {
+        Map<String, Object> card = DiffCard.of("b.txt", "update", "a\nb\n", "a\nb\n");
+        DiffCard.addShapeChange(card, TextShape.of("\uFEFFa\r\nb\r\n"), TextShape.of("a\nb\n"));
+        assertThat(card).containsEntry("hunks", List.of())
+                .containsEntry("lineEndings", Map.of("before", "CRLF", "after", "LF"))
+                .containsEntry("byteOrderMark", Map.of("before", true, "after", false));
+        Map<String, Object> same = DiffCard.of("c.txt", "update", "a\n", "b\n");
+        DiffCard.addShapeChange(same, TextShape.of("a\r\n"), TextShape.of("b\r\n"));
+        assertThat(same).doesNotContainKeys("lineEndings", "byteOrderMark");
     }
 
     @Test

@@ -48,7 +48,7 @@ class AuthAndLimitsTest {
         given().header("Authorization", "Bearer s3cret").contentType("application/json")
                 .body(Map.of("jsonrpc", "2.0", "id", 2, "method", "ping", "params", Map.of("pad", "x".repeat(100 * 1024))))
                 .post("/mcp").then().statusCode(413)
-                .body("error", equalTo("the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)"));
+                .body("error", equalTo("the request body is over the 65536-byte limit (quarkus.tool-fs.rest.max-body-size)"));
     }
 
     @Test
@@ -74,7 +74,7 @@ class AuthAndLimitsTest {
         String big = "x".repeat(100 * 1024);
         given().header("Authorization", "Bearer s3cret").contentType("application/json")
                 .body(Map.of("file_path", "big.txt", "content", big)).post("/tools/write").then().statusCode(413)
-                .body("error", equalTo("the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)"));
+                .body("error", equalTo("the request body is over the 65536-byte limit (quarkus.tool-fs.rest.max-body-size)"));
         given().header("Authorization", "Bearer s3cret").get("/tools").then().statusCode(200);
     }
 }

@@ -223,6 +223,21 @@ class RestApiTest {
     }
 
     @Test
+    void aWriteThatChangesOnlyLineEndingsSaysSoInItsCard() throws Exception {
+        Files.write(ws.resolve("eol.txt"), "\uFEFFline1\r\nline2\r\n".getBytes(StandardCharsets.UTF_8));
+        call("read", session, Map.of("file_path", "eol.txt"));
+        JsonPath w = call("write", session, Map.of("file_path", "eol.txt", "content", "line1\nline2\n"));
+        assertThat(w.getList("metadata.hunks")).isEmpty();
+        assertThat(w.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "CRLF", "after", "LF"));
+        assertThat(w.getMap("metadata.byteOrderMark")).isEqualTo(Map.of("before", true, "after", false));
+        // The other way: the new text's CRs are not shown as part of its lines.
+        JsonPath back = call("write", session, Map.of("file_path", "eol.txt", "content", "line1\r\nline2 changed\r\n"));
+        assertThat(back.getList("metadata.hunks")).containsExactly("@@ -1,2 +1,2 @@\n line1\n-line2\n+line2 changed");
+        assertThat(back.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "LF", "after", "CRLF"));
+        assertThat(Files.readString(ws.resolve("eol.txt"))).isEqualTo("line1\r\nline2 changed\r\n");
+    }
+
+    @Test
     void guardedMutationsCarryTheirRecovery() throws Exception {
         Path f = Files.writeString(ws.resolve("g.txt"), "v1\n");
         assertError("edit", Map.of("file_path", "g.txt", "old_string", "v1", "new_string", "v2"),
@@ -339,7 +354,7 @@ class RestApiTest {
                 answer.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
             }
             assertThat(answer).startsWith("HTTP/1.1 413");
-            assertThat(answer).endsWith("{\"error\":\"the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)\"}");
+            assertThat(answer).endsWith("{\"error\":\"the request body is over the 10485760-byte limit (quarkus.tool-fs.rest.max-body-size)\"}");
             assertThat(in.read()).as("the connection is closed after the answer").isEqualTo(-1);
         }
     }

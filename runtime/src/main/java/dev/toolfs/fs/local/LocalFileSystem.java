@@ -42,6 +42,7 @@ import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.SandboxMode;
 import dev.toolfs.fs.TextCursor;
 import dev.toolfs.fs.TextEdit;
+import dev.toolfs.fs.TextShape;
 import dev.toolfs.fs.TextLine;
 import dev.toolfs.fs.Utf8LineScanner;
 import dev.toolfs.fs.WriteOutcome;
@@ -424,19 +425,19 @@ public class LocalFileSystem implements FileSystemProvider {
                 checkWritable("write", path);
             }
             String before = null;
+            TextShape beforeShape = null;
             if (old != null) {
                 try {
-                    before = LiteralEdit.toLf(decodeStrict("write", path, old));
-                    if (!before.isEmpty() && before.charAt(0) == '\uFEFF') {
-                        before = before.substring(1);
-                    }
+                    String raw = decodeStrict("write", path, old);
+                    before = TextShape.logical(raw);
+                    beforeShape = TextShape.of(raw);
                 } catch (FsException notText) {
                     before = null;
                 }
             }
             boolean createOnly = precondition instanceof Precondition.CreateIfAbsent;
             FileVersion version = replace("write", path, data, st.exists() ? st : null, createOnly, precondition, cancel);
-            return new WriteOutcome(!st.exists(), before, version);
+            return new WriteOutcome(!st.exists(), before, version, beforeShape);
         } finally {
             lock.unlock();
         }

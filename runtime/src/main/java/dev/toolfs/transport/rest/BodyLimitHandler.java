@@ -35,7 +35,7 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
             ctx.response().setStatusCode(413)
                     .putHeader("Content-Type", "application/json; charset=utf-8")
                     .putHeader("Connection", "close")
-                    .end(new JsonObject().put("error", RestFailureHandler.TOO_LARGE).encode())
+                    .end(new JsonObject().put("error", RestFailureHandler.tooLarge(maxBytes)).encode())
                     .onComplete(done -> ctx.request().connection().close());
             return;
         }

@@ -9,7 +9,19 @@ public class RestFailureHandler implements Handler<RoutingContext> {
 
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(RestFailureHandler.class);
 
-    static final String TOO_LARGE = "the request body is over the size limit (quarkus.tool-fs.rest.max-body-size)";
+    private final long maxBytes;
+
+    /** @param maxBytes {@code quarkus.tool-fs.rest.max-body-size}, named in a 413's message (0: none of its own) */
+    public RestFailureHandler(long maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    /** What a 413 says: the limit, and the key that sets it. */
+    static String tooLarge(long maxBytes) {
+        return maxBytes > 0
+                ? "the request body is over the " + maxBytes + "-byte limit (quarkus.tool-fs.rest.max-body-size)"
+                : "the request body is over the size limit (quarkus.http.limits.max-body-size)";
+    }
 
     @Override
     public void handle(RoutingContext ctx) {
@@ -22,7 +34,7 @@ public class RestFailureHandler implements Handler<RoutingContext> {
             LOG.errorf(ctx.failure(), "%s %s failed", ctx.request().method(), ctx.request().path());
         }
         String message = status == 413
-                ? TOO_LARGE
+                ? tooLarge(maxBytes)
                 : "the request failed" + (ctx.failure() == null ? "" : ": " + ctx.failure().getMessage());
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
                 .end(new JsonObject().put("error", message).encode());

@@ -28,6 +28,6 @@ public class RestRecorder {
                 .map(MemorySize::asLongValue).orElse(10L * 1024 * 1024);
         BodyLimitHandler limit = new BodyLimitHandler(max);
         return route -> route.handler(limit).handler(bodyHandler).handler(limit)
-                .failureHandler(new RestFailureHandler());
+                .failureHandler(new RestFailureHandler(max));
     }
 }

@@ -1,0 +1,55 @@
+package dev.toolfs.fs;
+
+/**
+ * What a text's bytes say beyond what a read shows: its line endings and whether it starts with a byte-order mark.
+ * A read shows neither (every line break is a {@code \n}, the mark is not shown), so a write that changes only them
+ * would otherwise look like no change at all.
+ *
+ * <p>
+ * Pure Java (no Quarkus), unit-tested directly.
+ *
+ * @param endings {@link #LF}, {@link #CRLF}, {@link #MIXED} or {@link #NONE} (no line break); a lone {@code \r} is text
+ * @param byteOrderMark whether the text starts with U+FEFF
+ */
+public record TextShape(String endings, boolean byteOrderMark) {
+
+    public static final String LF = "LF";
+    public static final String CRLF = "CRLF";
+    public static final String MIXED = "mixed";
+    public static final String NONE = "none";
+
+    public static TextShape of(String text) {
+        boolean bom = !text.isEmpty() && text.charAt(0) == '\uFEFF';
+        int first = text.indexOf('\n');
+        if (first < 0) {
+            return new TextShape(NONE, bom);
+        }
+        if (text.indexOf('\r') < 0) {
+            return new TextShape(LF, bom); // the common case, without counting
+        }
+        boolean crlf = false;
+        boolean lf = false;
+        for (int i = first; i >= 0 && !(crlf && lf); i = text.indexOf('\n', i + 1)) {
+            if (i > 0 && text.charAt(i - 1) == '\r') {
+                crlf = true;
+            } else {
+                lf = true;
+            }
+        }
+        return new TextShape(crlf && lf ? MIXED : crlf ? CRLF : LF, bom);
+    }
+
+    /** The text as a read shows it: without a byte-order mark, every {@code \r\n} as {@code \n}. */
+    public static String logical(String text) {
+        String body = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
+        return LiteralEdit.toLf(body);
+    }
+
+    /**
+     * Whether the line endings changed between two texts that both have line breaks. Adding or removing the only line
+     * break is a changed line in the diff already.
+     */
+    public boolean endingsDifferFrom(TextShape other) {
+        return !endings.equals(NONE) && !other.endings.equals(NONE) && !endings.equals(other.endings);
+    }
+}

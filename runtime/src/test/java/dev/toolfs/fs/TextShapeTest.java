@@ -1,0 +1,35 @@
+package dev.toolfs.fs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class TextShapeTest {
+
+    @Test
+    void tellsTheLineEndingsAndTheMark() {
+        assertThat(TextShape.of("")).isEqualTo(new TextShape(TextShape.NONE, false));
+        assertThat(TextShape.of("one line")).isEqualTo(new TextShape(TextShape.NONE, false));
+        assertThat(TextShape.of("a\nb\n")).isEqualTo(new TextShape(TextShape.LF, false));
+        assertThat(TextShape.of("\uFEFFa\r\nb\r\n")).isEqualTo(new TextShape(TextShape.CRLF, true));
+        assertThat(TextShape.of("a\r\nb\nc")).isEqualTo(new TextShape(TextShape.MIXED, false));
+        assertThat(TextShape.of("a\rb\n")).isEqualTo(new TextShape(TextShape.LF, false)); // a lone CR is text
+        assertThat(TextShape.of("\r\n")).isEqualTo(new TextShape(TextShape.CRLF, false));
+    }
+
+    @Test
+    void theLogicalTextIsWhatAReadShows() {
+        assertThat(TextShape.logical("\uFEFFa\r\nb\r\n")).isEqualTo("a\nb\n");
+        assertThat(TextShape.logical("a\rb\n")).isEqualTo("a\rb\n");
+        assertThat(TextShape.logical("\uFEFF\uFEFFx")).isEqualTo("\uFEFFx"); // only one mark is not text
+    }
+
+    @Test
+    void endingsDifferOnlyWhenBothTextsHaveLineBreaks() {
+        TextShape crlf = TextShape.of("a\r\n");
+        assertThat(crlf.endingsDifferFrom(TextShape.of("a\n"))).isTrue();
+        assertThat(crlf.endingsDifferFrom(TextShape.of("a\r\nb\n"))).isTrue();
+        assertThat(crlf.endingsDifferFrom(TextShape.of("b\r\nc\r\n"))).isFalse();
+        assertThat(crlf.endingsDifferFrom(TextShape.of("a"))).isFalse(); // the diff shows a removed last line break
+    }
+}
