@@ -61,7 +61,7 @@ final class McpClient {
     }
 
     /** A response is plain JSON, or an event stream whose last data line holds it. */
-    private static JsonPath json(Response r) {
+    static JsonPath json(Response r) {
         r.then().statusCode(200);
         String body = r.asString();
         if (String.valueOf(r.contentType()).startsWith("text/event-stream")) {

@@ -103,6 +103,22 @@ class McpHttpTest {
     }
 
     @Test
+    void aCallWhoseParamsCannotBeReadIsAnsweredWithInvalidParams() {
+        McpClient mcp = McpClient.connect();
+        // Without a name the library failed and never answered; other shapes got an internal error.
+        for (Map<String, Object> params : java.util.List.<Map<String, Object>> of(Map.of("arguments", Map.of()),
+                Map.of("name", 5), Map.of("name", "read", "arguments", "x"))) {
+            JsonPath r = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 41, "method", "tools/call", "params", params)));
+            assertThat(r.getInt("id")).isEqualTo(41);
+            assertThat(r.getInt("error.code")).as(params.toString()).isEqualTo(-32602);
+            assertThat(r.getString("error.message"))
+                    .isEqualTo("tools/call needs params {\"name\": <string>, \"arguments\": <object, optional>}");
+        }
+        // A well-formed call still goes through.
+        assertThat(mcp.call("read", Map.of("file_path", "nothing-here.txt")).getBoolean("result.isError")).isTrue();
+    }
+
+    @Test
     void eachMcpSessionHasItsOwnObservations() throws Exception {
         Files.writeString(TempWorkspace.root.resolve("mine.txt"), "v1\n");
         McpClient a = McpClient.connect();

@@ -4,11 +4,22 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import java.util.Optional;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+
 import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.transport.rest.BodyLimitHandler;
 import dev.toolfs.transport.rest.HttpAdmission;
+import dev.toolfs.transport.rest.RestFailureHandler;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 
 /**
  * In front of {@code /mcp} and of Quarkus' own endpoints under {@code /q} (health, metrics): the same admission as
@@ -34,11 +45,35 @@ public class McpHttpGuard {
                 bodyLimit.handle(ctx);
             }
         });
+        // A tools/call the library cannot read is answered here: it would answer some with an internal error and
+        // leave the client of one without a name waiting for ever. The body is read once, for both (the library's
+        // body handler sees it was).
+        long quarkusLimit = ConfigProvider.getConfig()
+                .getOptionalValue("quarkus.http.limits.max-body-size", MemorySize.class).map(MemorySize::asLongValue)
+                .orElse(10L * 1024 * 1024);
+        long max = config.rest().maxBodySize().asLongValue();
+        router.route("/mcp*").method(HttpMethod.POST).order(Integer.MIN_VALUE + 101)
+                .handler(BodyHandler.create(false).setBodyLimit(quarkusLimit))
+                .handler(bodyLimit) // again, now that a chunked body has its length
+                .handler(McpHttpGuard::answerMalformedCall)
+                .failureHandler(new RestFailureHandler(max));
         // Health and metrics show the workspace's paths and the calls made: the same rules.
         router.route("/q/*").order(Integer.MIN_VALUE + 100).handler(ctx -> {
             if (admission.admit(ctx)) {
                 ctx.next();
             }
         });
+    }
+
+    private static void answerMalformedCall(RoutingContext ctx) {
+        Buffer body = ctx.body() == null ? null : ctx.body().buffer();
+        Optional<Object> id = body == null ? Optional.empty() : ToolsCallShape.malformedCallId(body.getBytes());
+        if (id.isEmpty()) {
+            ctx.next();
+            return;
+        }
+        JsonObject error = new JsonObject().put("code", McpSchema.ErrorCodes.INVALID_PARAMS).put("message", ToolsCallShape.MESSAGE);
+        ctx.response().setStatusCode(200).putHeader("Content-Type", "application/json")
+                .end(new JsonObject().put("jsonrpc", "2.0").put("id", id.get()).put("error", error).encode());
     }
 }

@@ -116,6 +116,10 @@ public final class StdioHandshake {
         if (request == null || answeredIds.contains(request.id)) {
             return Optional.empty();
         }
+        if (McpSchema.METHOD_PING.equals(request.method)) {
+            // Anyone may answer a ping at any time, and a client may wait for it before anything else.
+            return Optional.of(answer(request, "{}"));
+        }
         if (McpSchema.METHOD_INITIALIZE.equals(request.method) && !initialized) {
             if (request.protocolVersion == null || !protocolVersions.contains(request.protocolVersion)
                     || !request.initializeParams) {

@@ -298,21 +298,21 @@ public final class StdioTransport implements McpServerTransportProvider {
             // and its answer is the first output (or is not sent), so the reader does not wait on the output.
             initializeSeen = true;
             handle(message, r.id());
-        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_PING.equals(r.method())
-                && !initializeSeen) {
-            // MCP allows a ping before initialize; the session would hold it until then, and a client waiting for
-            // its answer before it initializes would wait forever. Answered at once, not in turn: what is before it
-            // waits for initialize too.
-            try {
-                write(reply(r.id(), "result", Map.of()));
-            } catch (UncheckedIOException e) {
-                // end() has run.
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_PING.equals(r.method())) {
+            // MCP allows a ping at any time: the session would hold one until notifications/initialized, and a client
+            // waiting for its answer first would wait forever; later, in turn, it would wait behind a long call. So it
+            // is answered at once (unless the channel did while the application started).
+            if (answeredEarly.isEmpty() || answeredEarly.remove(StdioHandshake.idKey(mapper, r.id())) == null) {
+                try {
+                    write(reply(r.id(), "result", Map.of()));
+                } catch (UncheckedIOException e) {
+                    // end() has run.
+                }
             }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_CALL.equals(r.method())
                 && !wellFormedCall(r.params())) {
             // The SDK would fail converting these params and call it an internal error.
-            answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS,
-                    "tools/call needs params {\"name\": <string>, \"arguments\": <object, optional>}");
+            answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, ToolsCallShape.MESSAGE);
         } else {
             Object id = ((McpSchema.JSONRPCRequest) message).id();
             AtomicBoolean cancelled = new AtomicBoolean();

@@ -90,7 +90,16 @@ class StdioHandshakeTest {
         assertThat(answer(h2, initialize(2, "2025-06-18"))).as("a second initialize").isEmpty();
         assertThat(answer(h2, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"cursor\":\"x\"}}")).isEmpty();
         assertThat(answer(h2, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"read\"}}")).isEmpty();
-        assertThat(answer(h2, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}")).isEmpty();
+    }
+
+    @Test
+    void aPingIsAnsweredAtAnyTimeOnce() throws IOException {
+        StdioHandshake h = handshake();
+        assertThat(answer(h, "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}").map(StdioHandshake.Answer::line))
+                .hasValue("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{}}");
+        assertThat(answer(h, "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}")).as("the same id again").isEmpty();
+        assertThat(answer(h, initialize(1, "2025-06-18"))).isPresent();
+        assertThat(answer(h, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}")).isPresent();
     }
 
     @Test

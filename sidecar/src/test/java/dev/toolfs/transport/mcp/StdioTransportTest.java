@@ -278,6 +278,30 @@ class StdioTransportTest {
     }
 
     @Test
+    void aPingBetweenInitializeAndInitializedIsAnsweredAtOnce() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}");
+            assertThat(ids(c.await(2))).containsExactly("1", "p");
+            c.send(INITIALIZED, CALL);
+            assertThat(ids(c.await(3))).containsExactly("1", "p", "3");
+        }
+    }
+
+    @Test
+    void aPingTheChannelAnsweredWhileTheServerStartedIsNotAnsweredAgain() throws Exception {
+        try (Connection c = new Connection(record(null))) {
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}", INITIALIZE);
+            assertThat(ids(c.await(2))).containsExactly("p", "1");
+            c.serve();
+            c.send(INITIALIZED, CALL);
+            c.await(3);
+            Thread.sleep(200); // room for a second answer to the ping, which must not come
+            assertThat(ids(c.messages())).containsExactly("p", "1", "3");
+        }
+    }
+
+    @Test
     void aPingBehindARequestWaitingForInitializeIsAnsweredAndTheEndOfTheInputEndsIt() throws Exception {
         Connection c = new Connection(null);
         c.serve();
