@@ -270,7 +270,7 @@ describe('stdio', () => {
     });
     send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: { roots: {} }, clientInfo: { name: 'raw', version: '1' } } });
     await answered(1);
-    // A ping sent before the initialized notification waits for it, without holding it up.
+    // A ping sent before the initialized notification is answered (at once), without holding that up.
     send({ id: 2, method: 'ping' });
     send({ method: 'notifications/initialized' });
     assert.deepEqual((await answered(2)).result, {});

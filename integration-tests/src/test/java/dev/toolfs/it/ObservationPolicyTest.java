@@ -109,8 +109,8 @@ class ObservationPolicyTest {
                 + "\": the file was created by someone else after it was found missing; nothing was overwritten — read it, then retry");
         assertThat(Files.readString(ws.resolve(name))).isEqualTo("someone else's\n");
         // Nor edited: and not called missing, which would send the model to write, refused as above.
-        assertError(tools.edit(name, "someone", "me"), "FS_STALE_VERSION", "cannot edit \"" + name
-                + "\": the file was created after the last read found it missing — re-read the file, then retry");
+        assertError(tools.edit(name, "someone", "me"), "FS_NOT_FOUND", "cannot edit \"" + name
+                + "\": this session's last read found no file here, and one has been created since; read it, then retry");
         assertThat(Files.readString(ws.resolve(name))).isEqualTo("someone else's\n");
     }
 

@@ -94,9 +94,13 @@ public class FsException extends RuntimeException {
                 "cannot " + op + " " + PATH + ": the file has changed since it was last read");
     }
 
-    public static FsException staleVersionCreated(String op, Path path) {
-        return new FsException(FsErrorCode.FS_STALE_VERSION, path,
-                "cannot " + op + " " + PATH + ": the file was created after the last read found it missing");
+    /**
+     * An edit of a path the session's last read found missing, where a file has appeared since: still
+     * {@code FS_NOT_FOUND} (as SPEC.md asks after confirmed absence), but the message says what is there now.
+     */
+    public static FsException notFoundThenCreated(String op, Path path) {
+        return new FsException(FsErrorCode.FS_NOT_FOUND, path, "cannot " + op + " " + PATH
+                + ": this session's last read found no file here, and one has been created since; read it, then retry");
     }
 
     public static FsException staleVersionDeleted(String op, Path path) {

@@ -159,14 +159,17 @@ public final class LiteralEdit {
                 lines.add(new int[] { line, 1 });
             }
         }
+        // Past the listed ones, more on the last listed line make its count a lower bound.
+        boolean lastLineHasMore = matches.size() > listed && counter.lineOf(matches.get(listed)) == lines.get(lines.size() - 1)[0];
         StringBuilder where = new StringBuilder(lines.size() == 1 ? "at line " : "at lines ");
         for (int k = 0; k < lines.size(); k++) {
             if (k > 0) {
                 where.append(", ");
             }
             where.append(lines.get(k)[0]);
-            if (lines.get(k)[1] > 1) {
-                where.append(" (").append(lines.get(k)[1]).append(" times)");
+            boolean more = lastLineHasMore && k == lines.size() - 1;
+            if (lines.get(k)[1] > 1 || more) {
+                where.append(" (").append(more ? "more than " : "").append(lines.get(k)[1]).append(" times)");
             }
         }
         String count = matches.size() > MAX_LISTED_LINES ? "more than " + MAX_LISTED_LINES : String.valueOf(matches.size());
@@ -183,7 +186,7 @@ public final class LiteralEdit {
 
     private static String noMatchDetail(String logical, String oldL) {
         java.util.regex.Matcher cut = CUT_MARKER.matcher(oldL);
-        if (cut.find()) {
+        if (cut.find() && !logical.contains(cut.group())) {
             // Copied from a read of a long line: the marker is not in the file, and a read again shows the same.
             return "old_string contains \"" + cut.group() + "\", which read adds where it cut a long line; that text is"
                     + " not in the file. Use only text read showed before the marker (past the first " + cut.group(1)

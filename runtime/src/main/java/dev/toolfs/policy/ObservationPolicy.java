@@ -96,13 +96,21 @@ public class ObservationPolicy {
             throw FsException.notRead("edit", intent.path().requested());
         }
         if (seen.version() == null) {
-            if (fs.stat(intent.path()).exists()) {
+            if (createdSince(intent)) {
                 // "Not found, create it with write" would be false now, and that write would fail with FS_EXISTS.
-                throw FsException.staleVersionCreated("edit", intent.path().requested());
+                throw FsException.notFoundThenCreated("edit", intent.path().requested());
             }
             throw FsException.notFound("edit", intent.path().requested());
         }
         intent.decide(Precondition.ifVersion(seen.version()));
+    }
+
+    private boolean createdSince(EditIntent intent) {
+        try {
+            return fs.stat(intent.path()).isRegularFile();
+        } catch (FsException e) {
+            return false; // cannot look: the plain message
+        }
     }
 
     void onObserved(@Observes FsObserved event) {

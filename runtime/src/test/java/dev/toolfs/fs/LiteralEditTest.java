@@ -85,6 +85,11 @@ class LiteralEditTest {
         assertThatThrownBy(() -> edit("aaa\nb\na\n", "a", "c"))
                 .hasMessageStartingWith("old_string matches 4 times (at lines 1 (3 times), 3); include more");
         assertThatThrownBy(() -> edit("x, x\n", "x", "y")).hasMessageStartingWith("old_string matches 2 times (at line 1 (2 times));");
+        // Beyond the ten listed, the last line's count is a lower bound.
+        assertThatThrownBy(() -> edit("a".repeat(12) + "\n", "a", "b"))
+                .hasMessageStartingWith("old_string matches more than 10 times (at line 1 (more than 10 times), …);");
+        assertThatThrownBy(() -> edit("a".repeat(10) + "\na\n", "a", "b"))
+                .hasMessageStartingWith("old_string matches more than 10 times (at line 1 (10 times), …);");
     }
 
     @Test
@@ -94,6 +99,9 @@ class LiteralEditTest {
                 .hasMessage("old_string contains \"... (line truncated to 20 chars)\", which read adds where it cut a long"
                         + " line; that text is not in the file. Use only text read showed before the marker (past the first"
                         + " 20 characters of the line, only text you know is there matches), or change the line with a shell tool");
+        // A file that holds such a text itself gets the plain answer.
+        assertThatThrownBy(() -> edit("say ... (line truncated to 20 chars)\n", "... (line truncated to 20 chars)!", "y"))
+                .hasMessageStartingWith("old_string was not found in the file");
     }
 
     @Test

@@ -413,8 +413,7 @@ class LocalFileSystemTest {
         // An immutable folder refuses new files even to root, as a read-only one refuses them to other users.
         Path dir = Files.createDirectories(ws.resolve("locked"));
         Path f = Files.writeString(dir.resolve("f.txt"), "v1\n");
-        Assumptions.assumeTrue(new ProcessBuilder("chattr", "+i", dir.toString()).start().waitFor() == 0,
-                "chattr +i is not available here");
+        Assumptions.assumeTrue(run("chattr", "+i", dir.toString()), "chattr +i is not available here");
         try {
             FsException e = (FsException) catchThrowable(() -> fs.editText(
                     resolve("locked/f.txt"), new TextEdit("v1", "v2", false), Precondition.NONE, Cancellation.NONE));
@@ -426,9 +425,39 @@ class LocalFileSystemTest {
             assertThat(codeOf(() -> fs.writeText(resolve("locked/new.txt"), "x", Precondition.NONE, Cancellation.NONE)))
                     .isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);
         } finally {
-            new ProcessBuilder("chattr", "-i", dir.toString()).start().waitFor();
+            run("chattr", "-i", dir.toString());
         }
         assertThat(Files.readString(f)).isEqualTo("v1\n");
+    }
+
+    @Test
+    void aFolderThisUserMayNotWriteIsNamedAsTheCause() throws IOException {
+        // Root may write any folder: only another user sees the refusal.
+        Assumptions.assumeFalse("root".equals(System.getProperty("user.name")), "runs as root");
+        Path dir = Files.createDirectories(ws.resolve("ro-folder"));
+        Path f = Files.writeString(dir.resolve("f.txt"), "v1\n");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            FsException e = (FsException) catchThrowable(() -> fs.editText(resolve("ro-folder/f.txt"),
+                    new TextEdit("v1", "v2", false), Precondition.NONE, Cancellation.NONE));
+            assertThat(e.messageFor(path -> "ro-folder/f.txt")).startsWith("cannot edit \"ro-folder/f.txt\": the operating system"
+                    + " does not let this process create or replace files in its folder");
+        } finally {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        assertThat(Files.readString(f)).isEqualTo("v1\n");
+    }
+
+    /** Runs a command; false when it fails or does not exist here. */
+    private static boolean run(String... command) {
+        try {
+            return new ProcessBuilder(command).start().waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     @Test

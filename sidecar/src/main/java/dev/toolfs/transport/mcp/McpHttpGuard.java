@@ -52,11 +52,21 @@ public class McpHttpGuard {
                 .getOptionalValue("quarkus.http.limits.max-body-size", MemorySize.class).map(MemorySize::asLongValue)
                 .orElse(10L * 1024 * 1024);
         long max = config.rest().maxBodySize().asLongValue();
-        router.route("/mcp*").method(HttpMethod.POST).order(Integer.MIN_VALUE + 101)
+        // The 413 names the limit that applies: this one's, or Quarkus' when that is the smaller.
+        RestFailureHandler tooLarge = new RestFailureHandler(max > 0 && max <= quarkusLimit ? max : 0);
+        // Streamable HTTP only: the older SSE transport answers on its event stream, not in the POST's response.
+        router.route("/mcp").method(HttpMethod.POST).order(Integer.MIN_VALUE + 101)
                 .handler(BodyHandler.create(false).setBodyLimit(quarkusLimit))
                 .handler(bodyLimit) // again, now that a chunked body has its length
                 .handler(McpHttpGuard::answerMalformedCall)
-                .failureHandler(new RestFailureHandler(max));
+                // Only this route's own failure (a body over the limit); the library answers its own.
+                .failureHandler(ctx -> {
+                    if (ctx.statusCode() == 413 && !ctx.response().headWritten()) {
+                        tooLarge.handle(ctx);
+                    } else {
+                        ctx.next();
+                    }
+                });
         // Health and metrics show the workspace's paths and the calls made: the same rules.
         router.route("/q/*").order(Integer.MIN_VALUE + 100).handler(ctx -> {
             if (admission.admit(ctx)) {
@@ -67,7 +77,7 @@ public class McpHttpGuard {
 
     private static void answerMalformedCall(RoutingContext ctx) {
         Buffer body = ctx.body() == null ? null : ctx.body().buffer();
-        Optional<Object> id = body == null ? Optional.empty() : ToolsCallShape.malformedCallId(body.getBytes());
+        Optional<Object> id = body == null ? Optional.empty() : ToolsCallShape.malformedCallId(body.getByteBuf());
         if (id.isEmpty()) {
             ctx.next();
             return;

@@ -1,11 +1,15 @@
 package dev.toolfs.transport.mcp;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
 
 /**
  * Finds a {@code tools/call} request whose params a server cannot read: not an object with a string {@code name}
@@ -25,15 +29,36 @@ public final class ToolsCallShape {
     private ToolsCallShape() {
     }
 
+    /** As {@link #malformedCallId(byte[])}, reading a request body where it lies (no copy). */
+    public static Optional<Object> malformedCallId(ByteBuf body) {
+        try {
+            if (body.hasArray()) {
+                return malformedCallId(JSON.createParser(body.array(), body.arrayOffset() + body.readerIndex(),
+                        body.readableBytes()));
+            }
+            return malformedCallId(JSON.createParser((InputStream) new ByteBufInputStream(body.duplicate())));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /**
      * The id (a string or a number) of the request in {@code body} when it is a {@code tools/call} with params a server
      * cannot read; empty for anything else, including bodies that are not one JSON object (the library answers those).
      */
     public static Optional<Object> malformedCallId(byte[] body) {
+        try {
+            return malformedCallId(JSON.createParser(body));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Object> malformedCallId(JsonParser parser) {
         String method = null;
         Object id = null;
-        boolean wellFormed = false;
-        try (JsonParser p = JSON.createParser(body)) {
+        Boolean wellFormed = null;
+        try (JsonParser p = parser) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return Optional.empty();
             }
@@ -41,10 +66,20 @@ public final class ToolsCallShape {
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
                 switch (field) {
-                    case "method" -> method = value == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "method" -> {
+                        method = value == JsonToken.VALUE_STRING ? p.getText() : null;
+                        if (!"tools/call".equals(method)) {
+                            return Optional.empty(); // the rest is not read: most requests stop here
+                        }
+                    }
                     case "id" -> id = value == JsonToken.VALUE_STRING ? p.getText()
                             : value == JsonToken.VALUE_NUMBER_INT ? p.getNumberValue() : null;
-                    case "params" -> wellFormed = value == JsonToken.START_OBJECT && params(p);
+                    case "params" -> {
+                        wellFormed = value == JsonToken.START_OBJECT && params(p);
+                        if (wellFormed && method != null) {
+                            return Optional.empty(); // a call as it should be: its arguments are not read
+                        }
+                    }
                     default -> {
                     }
                 }
@@ -53,24 +88,32 @@ public final class ToolsCallShape {
         } catch (IOException e) {
             return Optional.empty();
         }
-        return "tools/call".equals(method) && id != null && !wellFormed ? Optional.of(id) : Optional.empty();
+        return "tools/call".equals(method) && id != null && !Boolean.TRUE.equals(wellFormed) ? Optional.of(id)
+                : Optional.empty();
     }
 
-    /** Inside the params object: a string name, and arguments absent, null or an object. Leaves it at its end. */
+    /**
+     * Inside the params object: a string name, and arguments absent, null or an object. Leaves the parser at the
+     * params' end, or (when they are known to be right) wherever it stopped.
+     */
     private static boolean params(JsonParser p) throws IOException {
         boolean name = false;
         boolean arguments = true;
+        boolean argumentsSeen = false;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
             if ("name".equals(field)) {
                 name = value == JsonToken.VALUE_STRING;
             } else if ("arguments".equals(field)) {
+                argumentsSeen = true;
                 arguments = value == JsonToken.START_OBJECT || value == JsonToken.VALUE_NULL;
+            }
+            if (name && argumentsSeen && arguments) {
+                return true; // the caller stops reading when it knows the method
             }
             p.skipChildren();
         }
         return name && arguments;
     }
-
 }

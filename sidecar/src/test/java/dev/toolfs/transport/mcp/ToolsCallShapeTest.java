@@ -23,6 +23,26 @@ class ToolsCallShapeTest {
     }
 
     @Test
+    void readsTheFieldsInAnyOrder() {
+        assertThat(id("{\"params\":{\"arguments\":{\"x\":{}},\"name\":\"read\"},\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"id\":3}")).isEmpty();
+        assertThat(id("{\"params\":{\"arguments\":{\"x\":{}}},\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"id\":3}")).contains(3);
+        // As the TypeScript SDK sends it: the id last.
+        assertThat(id("{\"method\":\"tools/call\",\"params\":{\"arguments\":{}},\"jsonrpc\":\"2.0\",\"id\":7}")).contains(7);
+    }
+
+    @Test
+    void readsABodyWhereItLies() {
+        byte[] bad = "xx{\"id\":9,\"method\":\"tools/call\",\"params\":{}}".getBytes(StandardCharsets.UTF_8);
+        io.netty.buffer.ByteBuf heap = io.netty.buffer.Unpooled.wrappedBuffer(bad).skipBytes(2);
+        assertThat(ToolsCallShape.malformedCallId(heap)).contains(9);
+        assertThat(heap.readerIndex()).isEqualTo(2);
+        io.netty.buffer.ByteBuf direct = io.netty.buffer.Unpooled.directBuffer().writeBytes(bad, 2, bad.length - 2);
+        assertThat(ToolsCallShape.malformedCallId(direct)).contains(9);
+        assertThat(direct.readerIndex()).isZero();
+        direct.release();
+    }
+
+    @Test
     void leavesEverythingElseToTheServer() {
         assertThat(id("{\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"read\",\"arguments\":{\"a\":[1,{\"b\":2}]}}}")).isEmpty();
         assertThat(id("{\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"read\"}}")).isEmpty();
