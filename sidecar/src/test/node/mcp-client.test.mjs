@@ -169,6 +169,27 @@ describe('stdio', () => {
     await withClient(stdio(ws), (client) => exercise(client, ws));
   });
 
+  test('without a UTF-8 locale a non-ASCII path gets an error that says how to start the server, and stderr says so', async () => {
+    const ws = tempWorkspace();
+    writeFileSync(join(ws, 'caf\u00e9.txt'), 'x\n');
+    // As the SDK's own stdio transport starts a server: a few variables, no LANG.
+    const bare = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const transport = new StdioClientTransport({ command: java, args: [...jvm, '-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe', env: bare });
+    let err = '';
+    transport.stderr.on('data', (d) => { err += d; });
+    await withClient(transport, async (client) => {
+      const r = await client.callTool({ name: 'read', arguments: { file_path: 'caf\u00e9.txt' } });
+      assert.equal(r.isError, true);
+      assert.match(text(r), /it runs without a UTF-8 locale \(its file names are .+\), so ask the user to start it with LANG=C\.UTF-8$/);
+    });
+    assert.match(err, /Tool FS: file names are encoded as .+ Start Tool FS with LANG=C\.UTF-8/);
+    const utf8 = new StdioClientTransport({ command: java, args: [...jvm, '-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe', env: { ...bare, LANG: 'C.UTF-8' } });
+    await withClient(utf8, async (client) => {
+      const r = await client.callTool({ name: 'read', arguments: { file_path: 'caf\u00e9.txt' } });
+      assert.equal(r.isError, false, text(r));
+    });
+  });
+
   test('presentation-metadata=none leaves the card out; structured-content puts it there', async () => {
     const ws = tempWorkspace();
     writeFileSync(join(ws, 'card.txt'), 'one\n');

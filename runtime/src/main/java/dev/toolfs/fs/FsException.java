@@ -133,6 +133,13 @@ public class FsException extends RuntimeException {
                 + " path outside it");
     }
 
+    /** A path the JVM cannot turn into a file name: its locale is not UTF-8 (an MCP client's bare environment). */
+    public static FsException unusableFileName(String op, String shown, String encoding) {
+        return new FsException(FsErrorCode.FS_INVALID_PATH, null, "cannot " + op + " \"" + shown + "\": the path has"
+                + " characters this server cannot put in file names: it runs without a UTF-8 locale (its file names are "
+                + encoding + "), so ask the user to start it with LANG=C.UTF-8");
+    }
+
     public static FsException invalidPath(String op, String shown, String why) {
         return new FsException(FsErrorCode.FS_INVALID_PATH, null, "cannot " + op + " \"" + shown + "\": " + why
                 + "; use a plain path inside the workspace");
@@ -142,6 +149,13 @@ public class FsException extends RuntimeException {
         return new FsException(FsErrorCode.FS_SANDBOX_DENIED, path, "cannot " + op + " " + PATH
                 + ": the sandbox does not allow changes here (" + reason + "); if the change is needed, retry with "
                 + "sandbox_permissions set to require_escalated and a justification saying why");
+    }
+
+    /** A file the application reads its own configuration from: never changed by the tools, escalated or not. */
+    public static FsException ownConfiguration(String op, Path path) {
+        return new FsException(FsErrorCode.FS_SANDBOX_DENIED, path, "cannot " + op + " " + PATH
+                + ": it configures this Tool FS server (read from the folder the server runs in, when it starts), so the"
+                + " tools may not change it; leave it as it is, or ask the user to change it");
     }
 
     public static FsException escalationDenied(String op, Path path, String reason) {

@@ -24,8 +24,23 @@ public final class RequestedPath {
             Path p = Path.of(path);
             return (p.isAbsolute() ? p : cwd.resolve(p)).normalize();
         } catch (InvalidPathException e) {
-            throw FsException.invalidPath(op, escape(path), "the path is not valid");
+            throw FILE_NAME_ENCODING_IS_UTF8 ? FsException.invalidPath(op, escape(path), "the path is not valid")
+                    : FsException.unusableFileName(op, escape(path), FILE_NAME_ENCODING);
         }
+    }
+
+    /**
+     * How the JVM encodes file names: from the locale it was started in (LANG, LC_ALL), and not changeable after. An MCP
+     * client that starts the server with a bare environment leaves it ASCII, and every non-ASCII path fails.
+     */
+    public static final String FILE_NAME_ENCODING = System.getProperty("sun.jnu.encoding", "UTF-8");
+
+    private static final boolean FILE_NAME_ENCODING_IS_UTF8 = FILE_NAME_ENCODING.equalsIgnoreCase("UTF-8")
+            || FILE_NAME_ENCODING.equalsIgnoreCase("UTF8");
+
+    /** Whether file names with any character can be used (a UTF-8 locale). */
+    public static boolean fileNamesAreUtf8() {
+        return FILE_NAME_ENCODING_IS_UTF8;
     }
 
     /** NUL and control characters, and absurd lengths, are refused before anything is looked up. */

@@ -9,10 +9,10 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 
+import dev.toolfs.fs.RequestedPath;
 import dev.toolfs.transport.mcp.FailedStart;
 import dev.toolfs.transport.mcp.StdioChannel;
 import dev.toolfs.transport.mcp.StdioHandshake;
-
 import io.quarkus.runtime.ApplicationLifecycleManager;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -32,6 +32,12 @@ public class SidecarMain {
     public static final String HANDSHAKE_PROPERTY = "tool-fs.stdio.handshake";
 
     public static void main(String... args) {
+        if (!RequestedPath.fileNamesAreUtf8()) {
+            // Before anything else: a workspace with such a name cannot even start, and the reason would be obscure.
+            System.err.println("Tool FS: file names are encoded as " + RequestedPath.FILE_NAME_ENCODING
+                    + ", since the environment sets no UTF-8 locale (LANG, LC_ALL): paths with other characters will"
+                    + " fail. Start Tool FS with LANG=C.UTF-8 (an MCP client's server entry: \"env\": {\"LANG\": \"C.UTF-8\"}).");
+        }
         if (Arrays.asList(args).contains("--stdio")) {
             System.setProperty("quarkus.http.host-enabled", "false");
             System.setProperty("quarkus.log.console.stderr", "true");

@@ -39,6 +39,8 @@ public final class Workspace {
     private final List<Path> excluded;
     private final Path[] excludedReal;
     private final Object[] excludedKeys;
+    /** The folder whose {@code .env} and {@code config/application*.properties} configure this process at its start. */
+    private final Path configFolder;
 
     public Workspace(List<Path> roots) {
         this(roots, List.of());
@@ -49,6 +51,16 @@ public final class Workspace {
      *        the model could otherwise read or overwrite what read_image keeps; those outside every root are ignored
      */
     public Workspace(List<Path> roots, List<Path> excluded) {
+        this(roots, excluded, Path.of(""));
+    }
+
+    /**
+     * @param configFolder the folder whose {@code .env} and {@code config/application*.properties} the application
+     *        reads at its start (the process's working folder): the tools may read them but never change them, or a
+     *        model could widen the workspace, lift the sandbox or approve its own escalations from the next start on
+     */
+    public Workspace(List<Path> roots, List<Path> excluded, Path configFolder) {
+        this.configFolder = realOrAbsolute(configFolder);
         if (roots.isEmpty()) {
             throw new IllegalArgumentException("at least one workspace root is required");
         }
@@ -126,7 +138,30 @@ public final class Workspace {
         if (!excluded.isEmpty()) {
             checkNotExcluded(op, requested, target);
         }
+        if (("write".equals(op) || "edit".equals(op)) && configuresThisProcess(target)) {
+            throw FsException.ownConfiguration(op, requested);
+        }
         return new ResolvedPath(requested, target);
+    }
+
+    /** {@code .env} or {@code config/application[-<profile>].properties} (or YAML) of the config folder. */
+    private boolean configuresThisProcess(Path target) {
+        Path parent = target.getParent();
+        String name = target.getFileName() == null ? "" : target.getFileName().toString();
+        if (configFolder.equals(parent)) {
+            return name.equals(".env");
+        }
+        return configFolder.resolve("config").equals(parent) && name.startsWith("application")
+                && (name.endsWith(".properties") || name.endsWith(".yaml") || name.endsWith(".yml"));
+    }
+
+    private static Path realOrAbsolute(Path folder) {
+        Path absolute = folder.toAbsolutePath().normalize();
+        try {
+            return absolute.toRealPath();
+        } catch (IOException e) {
+            return absolute;
+        }
     }
 
     /** The path check, for a folder that did not exist at the start; the walk compares file keys on the way. */

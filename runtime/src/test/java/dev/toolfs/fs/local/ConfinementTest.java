@@ -150,6 +150,34 @@ class ConfinementTest {
     }
 
     @Test
+    void theFilesThatConfigureThisProcessCanBeReadButNotChanged() throws IOException {
+        // As when the sidecar runs in its workspace: Quarkus reads .env and config/application*.properties from there.
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        Files.writeString(ws.resolve(".env"), "QUARKUS_TOOL_FS_AUTH_TOKEN=x\n");
+        Files.createSymbolicLink(ws.resolve("env-link"), Path.of(".env"));
+        for (String path : List.of(".env", "env-link", "config/application.properties", "config/application-prod.properties",
+                "config/application.yaml", "./sub/../.env")) {
+            for (String op : List.of("write", "edit")) {
+                FsException e = (FsException) org.assertj.core.api.Assertions.catchThrowable(
+                        () -> inWorkspace.resolve(op, path, ws, Cancellation.NONE));
+                assertThat(e).as(op + " " + path).isNotNull();
+                assertThat(e.code()).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+                assertThat(e.messageFor(p -> path)).isEqualTo("cannot " + op + " \"" + path + "\": it configures this Tool FS"
+                        + " server (read from the folder the server runs in, when it starts), so the tools may not change it;"
+                        + " leave it as it is, or ask the user to change it");
+            }
+        }
+        assertThat(Files.readString(inWorkspace.resolve("read", ".env", ws, Cancellation.NONE).target()))
+                .isEqualTo("QUARKUS_TOOL_FS_AUTH_TOKEN=x\n");
+        // The same names elsewhere are the project's own files.
+        for (String path : List.of("sub/.env", "config/other.properties", "app/config/application.properties", "application.properties")) {
+            inWorkspace.writeText(inWorkspace.resolve("write", path, ws, Cancellation.NONE), "x", Precondition.NONE,
+                    Cancellation.NONE);
+        }
+        assertThat(Files.readString(ws.resolve(".env"))).isEqualTo("QUARKUS_TOOL_FS_AUTH_TOKEN=x\n");
+    }
+
+    @Test
     void symlinksInALoopAreAnInvalidPathNotAnIoErrorToRetry() throws IOException {
         Files.createSymbolicLink(ws.resolve("loop1"), Path.of("loop2"));
         Files.createSymbolicLink(ws.resolve("loop2"), Path.of("loop1"));
