@@ -32,6 +32,7 @@ import dev.toolfs.transport.rest.RestGuard;
 import dev.toolfs.transport.rest.RestRecorder;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
+import io.quarkus.arc.deployment.ExcludedTypeBuildItem;
 import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
 import io.quarkus.arc.processor.BuiltinScope;
 import io.quarkus.deployment.annotations.BuildProducer;
@@ -148,10 +149,16 @@ class ToolFsProcessor {
      * against foreign browser origins and oversized bodies.
      */
     @BuildStep
-    void restBeans(ToolFsBuildTimeConfig config, BuildProducer<AdditionalBeanBuildItem> beans) {
+    void restBeans(ToolFsBuildTimeConfig config, BuildProducer<AdditionalBeanBuildItem> beans,
+            BuildProducer<ExcludedTypeBuildItem> excluded) {
         if (config.rest().enabled()) {
             beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(ExposureCheck.class, RestGuard.class)
                     .setUnremovable().setDefaultScope(BuiltinScope.SINGLETON.getName()).build());
+        } else {
+            // Their observer methods would make them beans anyway (ArC gives such a class a scope): without REST
+            // they would refuse a start on a public address and guard the application's own /tools and /approvals.
+            excluded.produce(new ExcludedTypeBuildItem(ExposureCheck.class.getName()));
+            excluded.produce(new ExcludedTypeBuildItem(RestGuard.class.getName()));
         }
     }
 

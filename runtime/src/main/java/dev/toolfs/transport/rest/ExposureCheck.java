@@ -15,7 +15,7 @@ import io.quarkus.runtime.StartupEvent;
  * Secure by default: serving the tools on an address other machines can reach, without a token, would hand the
  * workspace to the network. The application refuses to start instead, saying why.
  */
-// No scope annotation: the build makes it a bean only when it applies (see ToolFsProcessor).
+// No scope annotation: the build makes it a bean when REST is on, and excludes it otherwise (see ToolFsProcessor).
 public class ExposureCheck {
 
     void onStart(@Observes StartupEvent event, ToolFsConfig config) {

@@ -15,7 +15,7 @@ import io.vertx.ext.web.RoutingContext;
  * over {@code quarkus.tool-fs.rest.max-body-size} gets the JSON 413 before anything is read, even when Quarkus' own
  * limit would refuse it first with an empty answer.
  */
-// No scope annotation: the build makes it a bean only when the REST API is on (see ToolFsProcessor).
+// No scope annotation: the build makes it a bean when the REST API is on, and excludes it otherwise (see ToolFsProcessor).
 public class RestGuard {
 
     @Inject
