@@ -20,7 +20,9 @@ import dev.langchain4j.service.tool.ToolExecutor;
 import dev.langchain4j.service.tool.ToolProvider;
 import dev.langchain4j.service.tool.ToolProviderRequest;
 import dev.langchain4j.service.tool.ToolProviderResult;
+import dev.toolfs.runtime.InvalidCallException;
 import dev.toolfs.runtime.ToolDescriptor;
+import dev.toolfs.runtime.ToolError;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.runtime.ToolRuntime;
 import dev.toolfs.tools.ContentBlock;
@@ -32,6 +34,11 @@ import dev.toolfs.tools.ContentBlock;
  */
 @Singleton
 public class ToolFsToolProvider implements ToolProvider {
+
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ToolFsToolProvider.class);
+
+    /** A call the application set up wrong (a session folder that is not one): neither the model's nor the file's. */
+    static final ToolError INVALID_CALL = new ToolError("InvalidCallError", "INVALID_CALL");
 
     @Inject
     ToolRuntime runtime;
@@ -93,7 +100,15 @@ public class ToolFsToolProvider implements ToolProvider {
                 return ToolResult.error("the arguments are not valid JSON; send the tool's arguments as a JSON object",
                         dev.toolfs.runtime.ToolError.VALIDATION);
             }
-            return runtime.execute(tool, args, sessions.callFor(Optional.ofNullable(memoryId).orElse("default")));
+            try {
+                return runtime.execute(tool, args, sessions.callFor(Optional.ofNullable(memoryId).orElse("default")));
+            } catch (InvalidCallException e) {
+                // The application's choice (a ToolSessionMapper's folder), not the model's: an error result says so,
+                // where an exception would reach the model as a bare message, without the Error: prefix.
+                LOG.warnf("Tool FS call %s of conversation %s refused: %s", tool, memoryId, e.getMessage());
+                return ToolResult.error(e.getMessage() + "; the application chose it for this conversation, so tell the user",
+                        INVALID_CALL);
+            }
         }
     }
 }
