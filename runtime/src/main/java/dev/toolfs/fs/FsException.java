@@ -154,7 +154,7 @@ public class FsException extends RuntimeException {
     /** A file the application reads its own configuration from: never changed by the tools, escalated or not. */
     public static FsException ownConfiguration(String op, Path path) {
         return new FsException(FsErrorCode.FS_SANDBOX_DENIED, path, "cannot " + op + " " + PATH
-                + ": it configures this Tool FS server (read from the folder the server runs in, when it starts), so the"
+                + ": it configures this application, which reads it from the folder it runs in when it starts, so the"
                 + " tools may not change it; leave it as it is, or ask the user to change it");
     }
 

@@ -24,23 +24,40 @@ public final class RequestedPath {
             Path p = Path.of(path);
             return (p.isAbsolute() ? p : cwd.resolve(p)).normalize();
         } catch (InvalidPathException e) {
-            throw FILE_NAME_ENCODING_IS_UTF8 ? FsException.invalidPath(op, escape(path), "the path is not valid")
-                    : FsException.unusableFileName(op, escape(path), FILE_NAME_ENCODING);
+            String encoding = fileNameEncoding();
+            throw cannotEncode(encoding, path) ? FsException.unusableFileName(op, escape(path), encoding)
+                    : FsException.invalidPath(op, escape(path), "the path is not valid");
         }
     }
 
     /**
-     * How the JVM encodes file names: from the locale it was started in (LANG, LC_ALL), and not changeable after. An MCP
-     * client that starts the server with a bare environment leaves it ASCII, and every non-ASCII path fails.
+     * How the JVM encodes file names on Unix: from the locale it was started in (LANG, LC_ALL), and not changeable
+     * after. An MCP client that starts the server with a bare environment leaves it ASCII, and every non-ASCII path
+     * fails. Read when asked, not when the class is initialised (a native image initialises it at build time).
      */
-    public static final String FILE_NAME_ENCODING = System.getProperty("sun.jnu.encoding", "UTF-8");
+    public static String fileNameEncoding() {
+        return System.getProperty("sun.jnu.encoding", "UTF-8");
+    }
 
-    private static final boolean FILE_NAME_ENCODING_IS_UTF8 = FILE_NAME_ENCODING.equalsIgnoreCase("UTF-8")
-            || FILE_NAME_ENCODING.equalsIgnoreCase("UTF8");
-
-    /** Whether file names with any character can be used (a UTF-8 locale). */
+    /** Whether file names with any character can be used: a UTF-8 locale, or a system where the locale does not say. */
     public static boolean fileNamesAreUtf8() {
-        return FILE_NAME_ENCODING_IS_UTF8;
+        String encoding = fileNameEncoding();
+        return isWindows() || encoding.equalsIgnoreCase("UTF-8") || encoding.equalsIgnoreCase("UTF8");
+    }
+
+    private static boolean cannotEncode(String encoding, String path) {
+        if (fileNamesAreUtf8()) {
+            return false;
+        }
+        try {
+            return !java.nio.charset.Charset.forName(encoding).newEncoder().canEncode(path);
+        } catch (RuntimeException e) {
+            return false; // an encoding the JDK does not name: the plain message
+        }
+    }
+
+    private static boolean isWindows() {
+        return System.getProperty("os.name", "").startsWith("Windows");
     }
 
     /** NUL and control characters, and absurd lengths, are refused before anything is looked up. */

@@ -34,9 +34,10 @@ public class SidecarMain {
     public static void main(String... args) {
         if (!RequestedPath.fileNamesAreUtf8()) {
             // Before anything else: a workspace with such a name cannot even start, and the reason would be obscure.
-            System.err.println("Tool FS: file names are encoded as " + RequestedPath.FILE_NAME_ENCODING
+            System.err.println("Tool FS: file names are encoded as " + RequestedPath.fileNameEncoding()
                     + ", since the environment sets no UTF-8 locale (LANG, LC_ALL): paths with other characters will"
-                    + " fail. Start Tool FS with LANG=C.UTF-8 (an MCP client's server entry: \"env\": {\"LANG\": \"C.UTF-8\"}).");
+                    + " fail. Start Tool FS with LANG=C.UTF-8, or another UTF-8 locale such as en_US.UTF-8 (an MCP client's"
+                    + " server entry: \"env\": {\"LANG\": \"C.UTF-8\"}).");
         }
         if (Arrays.asList(args).contains("--stdio")) {
             System.setProperty("quarkus.http.host-enabled", "false");

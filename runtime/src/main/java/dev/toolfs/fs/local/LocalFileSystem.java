@@ -406,6 +406,8 @@ public class LocalFileSystem implements FileSystemProvider {
     @Override
     public WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, boolean escalated,
             Cancellation cancel) {
+        // Whatever operation name the caller resolved the path with (an application's tool may use its own).
+        workspace.checkNotOwnConfiguration("write", path.requested(), path.target());
         byte[] data = content.getBytes(StandardCharsets.UTF_8);
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
@@ -446,6 +448,7 @@ public class LocalFileSystem implements FileSystemProvider {
     @Override
     public EditOutcome editText(ResolvedPath path, TextEdit edit, Precondition precondition, boolean escalated,
             Cancellation cancel) {
+        workspace.checkNotOwnConfiguration("edit", path.requested(), path.target());
         checkSandbox("edit", path, escalated);
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();

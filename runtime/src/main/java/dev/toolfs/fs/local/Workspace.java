@@ -138,21 +138,66 @@ public final class Workspace {
         if (!excluded.isEmpty()) {
             checkNotExcluded(op, requested, target);
         }
-        if (("write".equals(op) || "edit".equals(op)) && configuresThisProcess(target)) {
-            throw FsException.ownConfiguration(op, requested);
+        if ("write".equals(op) || "edit".equals(op)) {
+            checkNotOwnConfiguration(op, requested, target);
         }
         return new ResolvedPath(requested, target);
     }
 
-    /** {@code .env} or {@code config/application[-<profile>].properties} (or YAML) of the config folder. */
-    private boolean configuresThisProcess(Path target) {
-        Path parent = target.getParent();
-        String name = target.getFileName() == null ? "" : target.getFileName().toString();
-        if (configFolder.equals(parent)) {
-            return name.equals(".env");
+    /**
+     * Refuses to change a file the application reads its configuration from at its start: {@code .env} and
+     * {@code .env-<profile>} of its working folder, and anything under that folder's {@code config/application*}
+     * (Quarkus reads {@code config/application.properties}, and every properties file inside it when it is a folder;
+     * YAML likewise). Names are compared without regard to case (a case-insensitive volume), and through the real
+     * paths of {@code config} and {@code .env} when they are links. Called when a write or edit resolves its path and
+     * again by the provider before it writes, whatever the caller named its operation.
+     */
+    public void checkNotOwnConfiguration(String op, Path requested, Path target) {
+        if (configuresThisProcess(target)) {
+            throw FsException.ownConfiguration(op, requested);
         }
-        return configFolder.resolve("config").equals(parent) && name.startsWith("application")
-                && (name.endsWith(".properties") || name.endsWith(".yaml") || name.endsWith(".yml"));
+    }
+
+    private boolean configuresThisProcess(Path target) {
+        if (underOwnConfiguration(target, configFolder)) {
+            return true;
+        }
+        // A link named config or .env in the working folder: Quarkus follows it, so its target is protected too.
+        Path realConfig = realIfLink(configFolder.resolve("config"));
+        if (realConfig != null && target.startsWith(realConfig) && target.getNameCount() > realConfig.getNameCount()
+                && lower(target.getName(realConfig.getNameCount())).startsWith("application")) {
+            return true;
+        }
+        Path realEnv = realIfLink(configFolder.resolve(".env"));
+        return realEnv != null && target.equals(realEnv);
+    }
+
+    private static boolean underOwnConfiguration(Path target, Path folder) {
+        if (!target.startsWith(folder) || target.getNameCount() == folder.getNameCount()) {
+            return false;
+        }
+        Path relative = folder.relativize(target);
+        String first = lower(relative.getName(0));
+        if (relative.getNameCount() == 1) {
+            return first.equals(".env") || first.startsWith(".env-");
+        }
+        return first.equals("config") && lower(relative.getName(1)).startsWith("application");
+    }
+
+    private static String lower(Path name) {
+        return name.toString().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The real path of {@code path} when it is a symbolic link that resolves, else null. */
+    private static Path realIfLink(Path path) {
+        if (!Files.isSymbolicLink(path)) {
+            return null;
+        }
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private static Path realOrAbsolute(Path folder) {

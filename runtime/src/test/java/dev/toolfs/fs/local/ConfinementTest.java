@@ -149,32 +149,67 @@ class ConfinementTest {
         assertThat(Files.readString(ws.resolve("hard.txt"))).isEqualTo("again\n");
     }
 
+    private static final String OWN_CONFIGURATION = "\": it configures this application, which reads it from the folder it"
+            + " runs in when it starts, so the tools may not change it; leave it as it is, or ask the user to change it";
+
     @Test
     void theFilesThatConfigureThisProcessCanBeReadButNotChanged() throws IOException {
         // As when the sidecar runs in its workspace: Quarkus reads .env and config/application*.properties from there.
         LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
         Files.writeString(ws.resolve(".env"), "QUARKUS_TOOL_FS_AUTH_TOKEN=x\n");
         Files.createSymbolicLink(ws.resolve("env-link"), Path.of(".env"));
-        for (String path : List.of(".env", "env-link", "config/application.properties", "config/application-prod.properties",
-                "config/application.yaml", "./sub/../.env")) {
+        for (String path : List.of(".env", "env-link", ".env-prod", ".ENV", "config/application.properties",
+                "config/application-prod.properties", "config/application.yaml", "Config/Application.properties",
+                // A folder of that name is read too: every properties file in it.
+                "config/application.properties/more.properties", "./sub/../.env")) {
             for (String op : List.of("write", "edit")) {
                 FsException e = (FsException) org.assertj.core.api.Assertions.catchThrowable(
                         () -> inWorkspace.resolve(op, path, ws, Cancellation.NONE));
                 assertThat(e).as(op + " " + path).isNotNull();
                 assertThat(e.code()).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
-                assertThat(e.messageFor(p -> path)).isEqualTo("cannot " + op + " \"" + path + "\": it configures this Tool FS"
-                        + " server (read from the folder the server runs in, when it starts), so the tools may not change it;"
-                        + " leave it as it is, or ask the user to change it");
+                assertThat(e.messageFor(p -> path)).isEqualTo("cannot " + op + " \"" + path + OWN_CONFIGURATION);
             }
         }
         assertThat(Files.readString(inWorkspace.resolve("read", ".env", ws, Cancellation.NONE).target()))
                 .isEqualTo("QUARKUS_TOOL_FS_AUTH_TOKEN=x\n");
+        // Resolved under another operation name (an application's tool may use its own): the provider refuses anyway.
+        ResolvedPath sneaky = inWorkspace.resolve("create", ".env", ws, Cancellation.NONE);
+        assertThat(codeOf(() -> inWorkspace.writeText(sneaky, "QUARKUS_TOOL_FS_WORKSPACE_ROOTS=/\n", Precondition.NONE,
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        assertThat(codeOf(() -> inWorkspace.editText(sneaky, new dev.toolfs.fs.TextEdit("x", "y", false), Precondition.NONE,
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
         // The same names elsewhere are the project's own files.
-        for (String path : List.of("sub/.env", "config/other.properties", "app/config/application.properties", "application.properties")) {
+        for (String path : List.of("sub/.env", "config/other.properties", "app/config/application.properties",
+                "application.properties", ".environment")) {
             inWorkspace.writeText(inWorkspace.resolve("write", path, ws, Cancellation.NONE), "x", Precondition.NONE,
                     Cancellation.NONE);
         }
         assertThat(Files.readString(ws.resolve(".env"))).isEqualTo("QUARKUS_TOOL_FS_AUTH_TOKEN=x\n");
+    }
+
+    @Test
+    void aConfigFolderOrDotEnvThatIsALinkProtectsWhereItLeads() throws IOException {
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        Files.createDirectories(ws.resolve("settings"));
+        Files.createSymbolicLink(ws.resolve("config"), Path.of("settings"));
+        Files.writeString(ws.resolve(".env.local"), "A=1\n");
+        Files.createSymbolicLink(ws.resolve(".env"), Path.of(".env.local"));
+        for (String path : List.of("config/application.properties", "settings/application.properties",
+                "settings/application-dev.properties", ".env.local")) {
+            assertThat(codeOf(() -> inWorkspace.resolve("write", path, ws, Cancellation.NONE))).as(path)
+                    .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+        inWorkspace.writeText(inWorkspace.resolve("write", "settings/other.txt", ws, Cancellation.NONE), "x",
+                Precondition.NONE, Cancellation.NONE);
+    }
+
+    private static FsErrorCode codeOf(Runnable r) {
+        try {
+            r.run();
+            return null;
+        } catch (FsException e) {
+            return e.code();
+        }
     }
 
     @Test
