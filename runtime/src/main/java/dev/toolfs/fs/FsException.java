@@ -158,6 +158,13 @@ public class FsException extends RuntimeException {
                 + " tools may not change it; leave it as it is, or ask the user to change it");
     }
 
+    /** The running application's own jars and JVM options: never changed by the tools. */
+    public static FsException ownInstallation(String op, Path path, Path folder) {
+        return new FsException(FsErrorCode.FS_SANDBOX_DENIED, path, "cannot " + op + " " + PATH
+                + ": it is part of this application's installation (" + folder + "), which the tools may not change;"
+                + " leave it as it is, or ask the user to change it");
+    }
+
     public static FsException escalationDenied(String op, Path path, String reason) {
         return new FsException(FsErrorCode.FS_SANDBOX_DENIED, path, "cannot " + op + " " + PATH
                 + ": the escalation was denied (" + reason + "); leave the file as it is, or ask the user to change it");

@@ -41,6 +41,8 @@ public final class Workspace {
     private final Object[] excludedKeys;
     /** The folder whose {@code .env} and {@code config/application*.properties} configure this process at its start. */
     private final Path configFolder;
+    /** The running application's installation folder, or null. */
+    private final Path installation;
 
     public Workspace(List<Path> roots) {
         this(roots, List.of());
@@ -51,7 +53,24 @@ public final class Workspace {
      *        the model could otherwise read or overwrite what read_image keeps; those outside every root are ignored
      */
     public Workspace(List<Path> roots, List<Path> excluded) {
-        this(roots, excluded, Path.of(""));
+        this(roots, excluded, Path.of(""), runningInstallation());
+    }
+
+    public Workspace(List<Path> roots, List<Path> excluded, Path configFolder) {
+        this(roots, excluded, configFolder, null);
+    }
+
+    /**
+     * The folder of the running application's {@code quarkus-run.jar} (its jars, and the {@code jvm.args} the build
+     * writes beside them), when it was started from one; else null.
+     */
+    static Path runningInstallation() {
+        String first = System.getProperty("java.class.path", "").split(java.io.File.pathSeparator, 2)[0];
+        if (!first.endsWith("quarkus-run.jar")) {
+            return null;
+        }
+        Path parent = Path.of(first).toAbsolutePath().normalize().getParent();
+        return parent == null ? null : realOrAbsolute(parent);
     }
 
     /**
@@ -59,8 +78,13 @@ public final class Workspace {
      *        reads at its start (the process's working folder): the tools may read them but never change them, or a
      *        model could widen the workspace, lift the sandbox or approve its own escalations from the next start on
      */
-    public Workspace(List<Path> roots, List<Path> excluded, Path configFolder) {
+    /**
+     * @param installation the running application's installation (its jars and JVM options): also never changed by
+     *        the tools, or a model could give the next start its own JVM options; null for none
+     */
+    public Workspace(List<Path> roots, List<Path> excluded, Path configFolder, Path installation) {
         this.configFolder = realOrAbsolute(configFolder);
+        this.installation = installation == null ? null : realOrAbsolute(installation);
         if (roots.isEmpty()) {
             throw new IllegalArgumentException("at least one workspace root is required");
         }
@@ -155,6 +179,9 @@ public final class Workspace {
     public void checkNotOwnConfiguration(String op, Path requested, Path target) {
         if (configuresThisProcess(target)) {
             throw FsException.ownConfiguration(op, requested);
+        }
+        if (installation != null && target.startsWith(installation)) {
+            throw FsException.ownInstallation(op, requested, installation);
         }
     }
 

@@ -203,6 +203,25 @@ class ConfinementTest {
                 Precondition.NONE, Cancellation.NONE);
     }
 
+    @Test
+    void theRunningInstallationCanBeReadButNotChanged() throws IOException {
+        // A sidecar started from a build inside its own workspace: its jvm.args would give the next start its options.
+        Path app = Files.createDirectories(ws.resolve("sidecar/target/quarkus-app"));
+        Files.writeString(app.resolve("jvm.args"), "-XX:+UseSerialGC\n");
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), tmp, app), 1 << 20, 1 << 20);
+        FsException e = (FsException) org.assertj.core.api.Assertions.catchThrowable(() -> inWorkspace.resolve("write",
+                "sidecar/target/quarkus-app/jvm.args", ws, Cancellation.NONE));
+        assertThat(e.code()).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        assertThat(e.messageFor(p -> "sidecar/target/quarkus-app/jvm.args")).isEqualTo("cannot write"
+                + " \"sidecar/target/quarkus-app/jvm.args\": it is part of this application's installation (" + app
+                + "), which the tools may not change; leave it as it is, or ask the user to change it");
+        assertThat(codeOf(() -> inWorkspace.resolve("edit", "sidecar/target/quarkus-app/lib/new.txt", ws, Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        assertThat(inWorkspace.resolve("read", "sidecar/target/quarkus-app/jvm.args", ws, Cancellation.NONE).target())
+                .isEqualTo(app.resolve("jvm.args"));
+        assertThat(Workspace.runningInstallation()).as("a test JVM is not started from a quarkus-run.jar").isNull();
+    }
+
     private static FsErrorCode codeOf(Runnable r) {
         try {
             r.run();
