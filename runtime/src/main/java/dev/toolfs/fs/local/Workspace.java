@@ -39,10 +39,8 @@ public final class Workspace {
     private final List<Path> excluded;
     private final Path[] excludedReal;
     private final Object[] excludedKeys;
-    /** The folder whose {@code .env} and {@code config/application*.properties} configure this process at its start. */
-    private final Path configFolder;
-    /** The running application's installation folder, or null. */
-    private final Path installation;
+    /** The files this application reads at its next start: never changed by the tools. */
+    private final OwnFiles ownFiles;
 
     public Workspace(List<Path> roots) {
         this(roots, List.of());
@@ -83,8 +81,7 @@ public final class Workspace {
      *        the tools, or a model could give the next start its own JVM options; null for none
      */
     public Workspace(List<Path> roots, List<Path> excluded, Path configFolder, Path installation) {
-        this.configFolder = realOrAbsolute(configFolder);
-        this.installation = installation == null ? null : realOrAbsolute(installation);
+        this.ownFiles = new OwnFiles(realOrAbsolute(configFolder), installation == null ? null : realOrAbsolute(installation));
         if (roots.isEmpty()) {
             throw new IllegalArgumentException("at least one workspace root is required");
         }
@@ -169,61 +166,18 @@ public final class Workspace {
     }
 
     /**
-     * Refuses to change a file the application reads its configuration from at its start: {@code .env} and
-     * {@code .env-<profile>} of its working folder, and anything under that folder's {@code config/application*}
-     * (Quarkus reads {@code config/application.properties}, and every properties file inside it when it is a folder;
-     * YAML likewise). Names are compared without regard to case (a case-insensitive volume), and through the real
-     * paths of {@code config} and {@code .env} when they are links. Called when a write or edit resolves its path and
-     * again by the provider before it writes, whatever the caller named its operation.
+     * Refuses to change a file the application reads at its next start (see {@link OwnFiles}), judged as the model
+     * spelled the path and where it leads. Called when a write or edit resolves its path and again by the provider
+     * before it writes, whatever the caller named its operation.
      */
     public void checkNotOwnConfiguration(String op, Path requested, Path target) {
-        if (configuresThisProcess(target)) {
+        Start start = realStart(requested);
+        OwnFiles.Kind kind = ownFiles.kind(start == null ? null : start.path(), target);
+        if (kind == OwnFiles.Kind.CONFIGURATION) {
             throw FsException.ownConfiguration(op, requested);
         }
-        if (installation != null && target.startsWith(installation)) {
-            throw FsException.ownInstallation(op, requested, installation);
-        }
-    }
-
-    private boolean configuresThisProcess(Path target) {
-        if (underOwnConfiguration(target, configFolder)) {
-            return true;
-        }
-        // A link named config or .env in the working folder: Quarkus follows it, so its target is protected too.
-        Path realConfig = realIfLink(configFolder.resolve("config"));
-        if (realConfig != null && target.startsWith(realConfig) && target.getNameCount() > realConfig.getNameCount()
-                && lower(target.getName(realConfig.getNameCount())).startsWith("application")) {
-            return true;
-        }
-        Path realEnv = realIfLink(configFolder.resolve(".env"));
-        return realEnv != null && target.equals(realEnv);
-    }
-
-    private static boolean underOwnConfiguration(Path target, Path folder) {
-        if (!target.startsWith(folder) || target.getNameCount() == folder.getNameCount()) {
-            return false;
-        }
-        Path relative = folder.relativize(target);
-        String first = lower(relative.getName(0));
-        if (relative.getNameCount() == 1) {
-            return first.equals(".env") || first.startsWith(".env-");
-        }
-        return first.equals("config") && lower(relative.getName(1)).startsWith("application");
-    }
-
-    private static String lower(Path name) {
-        return name.toString().toLowerCase(java.util.Locale.ROOT);
-    }
-
-    /** The real path of {@code path} when it is a symbolic link that resolves, else null. */
-    private static Path realIfLink(Path path) {
-        if (!Files.isSymbolicLink(path)) {
-            return null;
-        }
-        try {
-            return path.toRealPath();
-        } catch (IOException e) {
-            return null;
+        if (kind == OwnFiles.Kind.INSTALLATION) {
+            throw FsException.ownInstallation(op, requested, ownFiles.installation());
         }
     }
 

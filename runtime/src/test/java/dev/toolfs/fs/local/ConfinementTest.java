@@ -204,6 +204,45 @@ class ConfinementTest {
     }
 
     @Test
+    void linksAmongTheConfigurationFilesProtectWhereTheyLeadAlsoWhenNothingIsThereYet() throws IOException {
+        // As a cloned repository may hold them: a link inside config/, a .env-<profile> link, a dangling .env link and
+        // a dangling config link of another working folder.
+        Files.createDirectories(ws.resolve("config"));
+        Files.writeString(ws.resolve("projprops.txt"), "# x\n");
+        Files.createSymbolicLink(ws.resolve("config/application.properties"), Path.of("../projprops.txt"));
+        Files.writeString(ws.resolve("envfile.txt"), "A=1\n");
+        Files.createSymbolicLink(ws.resolve(".env-prod"), Path.of("envfile.txt"));
+        Files.createSymbolicLink(ws.resolve(".env"), Path.of(".env.local")); // .env.local does not exist
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        for (String path : List.of("config/application.properties", "projprops.txt", ".env-prod", "envfile.txt", ".env",
+                ".env.local")) {
+            assertThat(codeOf(() -> inWorkspace.resolve("write", path, ws, Cancellation.NONE))).as(path)
+                    .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+        assertThat(Files.exists(ws.resolve(".env.local"))).isFalse();
+
+        Path other = Files.createDirectories(tmp.resolve("other-working-folder"));
+        Files.createSymbolicLink(other.resolve("config"), ws.resolve("cfg")); // cfg does not exist yet
+        LocalFileSystem linked = new LocalFileSystem(new Workspace(List.of(ws), List.of(), other), 1 << 20, 1 << 20);
+        assertThat(codeOf(() -> linked.resolve("write", "cfg/application.properties", ws, Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        linked.writeText(linked.resolve("write", "cfg/notes.txt", ws, Cancellation.NONE), "x", Precondition.NONE,
+                Cancellation.NONE);
+    }
+
+    @Test
+    void linksInsideTheInstallationProtectWhereTheyLead() throws IOException {
+        Path app = Files.createDirectories(ws.resolve("app"));
+        Files.writeString(ws.resolve("jvmopts.txt"), "-Xmx64m\n");
+        Files.createSymbolicLink(app.resolve("jvm.args"), Path.of("../jvmopts.txt"));
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), tmp, app), 1 << 20, 1 << 20);
+        for (String path : List.of("app/jvm.args", "jvmopts.txt")) {
+            assertThat(codeOf(() -> inWorkspace.resolve("edit", path, ws, Cancellation.NONE))).as(path)
+                    .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+    }
+
+    @Test
     void theRunningInstallationCanBeReadButNotChanged() throws IOException {
         // A sidecar started from a build inside its own workspace: its jvm.args would give the next start its options.
         Path app = Files.createDirectories(ws.resolve("sidecar/target/quarkus-app"));

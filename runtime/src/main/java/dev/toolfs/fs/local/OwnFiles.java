@@ -1,0 +1,182 @@
+package dev.toolfs.fs.local;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * The files the running application reads when it starts next, which the tools must never change: {@code .env} and
+ * {@code .env-<profile>} of its working folder, everything under that folder's {@code config/application*} (Quarkus
+ * reads {@code config/application.properties}, and every properties file inside it when it is a folder), and its
+ * installation (the folder of the {@code quarkus-run.jar} it was started from: its jars, and the {@code jvm.args} of
+ * the next start).
+ *
+ * <p>
+ * Names are compared without regard to case (a case-insensitive volume). Links are taken as the application would
+ * follow them: the links among those files (and a {@code config} link) are followed by their text when this is made,
+ * also where they lead nowhere yet, and where they lead is protected too; a path is judged both as the model spelled
+ * it and where its own links lead. The tools cannot make links: what is found at the start holds, and the links named
+ * {@code config} and {@code .env} are looked at again on every check.
+ */
+final class OwnFiles {
+
+    enum Kind {
+        CONFIGURATION, INSTALLATION
+    }
+
+    private static final int MAX_LINK_HOPS = 40;
+
+    private final Path workingFolder;
+    private final Path installation;
+    /** Folders whose {@code application*} entries (and everything under them) are read: {@code config}, its target. */
+    private final List<Path> configFolders = new ArrayList<>();
+    /** Where the links among the protected files lead: files, and folders protected whole. */
+    private final Set<Path> linkedFiles = new HashSet<>();
+    private final List<Path> linkedTrees = new ArrayList<>();
+
+    /**
+     * @param workingFolder the application's working folder, as a real path
+     * @param installation the application's installation folder, as a real path, or null
+     */
+    OwnFiles(Path workingFolder, Path installation) {
+        this.workingFolder = workingFolder;
+        this.installation = installation;
+        Path config = workingFolder.resolve("config");
+        configFolders.add(config);
+        if (Files.isSymbolicLink(config)) {
+            configFolders.add(followed(config));
+        }
+        for (Path folder : List.copyOf(configFolders)) {
+            lockLinksIn(folder, name -> name.startsWith("application"));
+        }
+        lockLinksIn(workingFolder, OwnFiles::isEnvName);
+        if (installation != null) {
+            try (Stream<Path> all = Files.walk(installation)) {
+                all.filter(Files::isSymbolicLink).forEach(this::lock);
+            } catch (IOException | RuntimeException e) {
+                // Unreadable parts stay protected by their place; only links found there add more.
+            }
+        }
+    }
+
+    /** What the path is part of, judged as spelled ({@code lexical}, on its real root) and as resolved, or null. */
+    Kind kind(Path lexical, Path target) {
+        if (isInstallation(target) || lexical != null && isInstallation(lexical)) {
+            return Kind.INSTALLATION;
+        }
+        if (isConfiguration(target) || lexical != null && isConfiguration(lexical)) {
+            return Kind.CONFIGURATION;
+        }
+        return null;
+    }
+
+    Path installation() {
+        return installation;
+    }
+
+    private boolean isInstallation(Path p) {
+        return installation != null && p.startsWith(installation);
+    }
+
+    private boolean isConfiguration(Path p) {
+        if (linkedFiles.contains(p) || linkedTrees.stream().anyMatch(p::startsWith)) {
+            return true;
+        }
+        if (p.startsWith(workingFolder) && p.getNameCount() > workingFolder.getNameCount()) {
+            Path relative = workingFolder.relativize(p);
+            String first = lower(relative.getName(0));
+            if (relative.getNameCount() == 1 && isEnvName(first)) {
+                return true;
+            }
+            if (relative.getNameCount() > 1 && first.equals("config") && lower(relative.getName(1)).startsWith("application")) {
+                return true;
+            }
+        }
+        for (Path folder : configFolders) {
+            if (underApplication(p, folder)) {
+                return true;
+            }
+        }
+        // Links named config or .env made since the start: looked at again (two lookups, nothing when absent).
+        Path config = workingFolder.resolve("config");
+        if (Files.isSymbolicLink(config) && underApplication(p, followed(config))) {
+            return true;
+        }
+        Path env = workingFolder.resolve(".env");
+        return Files.isSymbolicLink(env) && p.equals(followed(env));
+    }
+
+    private static boolean underApplication(Path p, Path folder) {
+        return p.startsWith(folder) && p.getNameCount() > folder.getNameCount()
+                && lower(p.getName(folder.getNameCount())).startsWith("application");
+    }
+
+    private static boolean isEnvName(String lowerName) {
+        return lowerName.equals(".env") || lowerName.startsWith(".env-");
+    }
+
+    private static String lower(Path name) {
+        return name.toString().toLowerCase(Locale.ROOT);
+    }
+
+    /** Protects where the links among {@code folder}'s entries whose (lower-case) names match lead. */
+    private void lockLinksIn(Path folder, Predicate<String> names) {
+        if (!Files.isDirectory(folder)) {
+            return;
+        }
+        try (Stream<Path> entries = Files.list(folder)) {
+            entries.filter(e -> names.test(lower(e.getFileName())) && Files.isSymbolicLink(e)).forEach(this::lock);
+        } catch (IOException | RuntimeException e) {
+            // An unreadable folder: its entries are still protected by name.
+        }
+    }
+
+    private void lock(Path link) {
+        Path to = followed(link);
+        if (Files.isDirectory(to)) {
+            linkedTrees.add(to);
+        } else {
+            linkedFiles.add(to);
+        }
+    }
+
+    /** Where a link leads, followed by its text (also when nothing is there yet), on real folders. */
+    static Path followed(Path link) {
+        Path p = link;
+        try {
+            for (int hops = 0; hops < MAX_LINK_HOPS && Files.isSymbolicLink(p); hops++) {
+                Path to = Files.readSymbolicLink(p);
+                p = realPrefix((to.isAbsolute() ? to : p.toAbsolutePath().getParent().resolve(to)).normalize());
+            }
+        } catch (IOException e) {
+            // As far as it could be followed.
+        }
+        return p;
+    }
+
+    /** The path with its longest existing beginning replaced by its real path (the rest as spelled). */
+    static Path realPrefix(Path p) {
+        Path existing = p;
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return p;
+        }
+        try {
+            Path real = existing.equals(p) && Files.isSymbolicLink(p) ? existing.getParent().toRealPath().resolve(p.getFileName())
+                    : existing.toRealPath();
+            return existing.equals(p) ? real : real.resolve(existing.relativize(p));
+        } catch (IOException e) {
+            return p;
+        }
+    }
+}
