@@ -2,9 +2,10 @@ package dev.toolfs.fs.local;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -148,35 +149,52 @@ final class OwnFiles {
         }
     }
 
-    /** Where a link leads, followed by its text (also when nothing is there yet), on real folders. */
+    /**
+     * Where a link leads, as the system would follow it: one name at a time, each link's text followed where it is met
+     * (also when nothing is there yet), and {@code ..} taken from the folder reached, not from the text (a link
+     * followed by {@code ..} leads elsewhere than the text says).
+     */
     static Path followed(Path link) {
-        Path p = link;
-        try {
-            for (int hops = 0; hops < MAX_LINK_HOPS && Files.isSymbolicLink(p); hops++) {
-                Path to = Files.readSymbolicLink(p);
-                p = realPrefix((to.isAbsolute() ? to : p.toAbsolutePath().getParent().resolve(to)).normalize());
+        Path absolute = link.toAbsolutePath();
+        Deque<String> todo = new ArrayDeque<>();
+        for (Path name : absolute) {
+            todo.addLast(name.toString());
+        }
+        Path current = absolute.getRoot();
+        int hops = 0;
+        while (!todo.isEmpty()) {
+            String name = todo.pollFirst();
+            if (name.isEmpty() || name.equals(".")) {
+                continue;
             }
-        } catch (IOException e) {
-            // As far as it could be followed.
+            if (name.equals("..")) {
+                current = current.getParent() == null ? current : current.getParent();
+                continue;
+            }
+            Path next = current.resolve(name);
+            if (hops < MAX_LINK_HOPS && Files.isSymbolicLink(next)) {
+                hops++;
+                Path to;
+                try {
+                    to = Files.readSymbolicLink(next);
+                } catch (IOException e) {
+                    current = next;
+                    continue;
+                }
+                List<String> names = new ArrayList<>();
+                for (Path n : to) {
+                    names.add(n.toString());
+                }
+                for (int i = names.size() - 1; i >= 0; i--) {
+                    todo.addFirst(names.get(i));
+                }
+                if (to.isAbsolute()) {
+                    current = to.getRoot();
+                }
+                continue;
+            }
+            current = next;
         }
-        return p;
-    }
-
-    /** The path with its longest existing beginning replaced by its real path (the rest as spelled). */
-    static Path realPrefix(Path p) {
-        Path existing = p;
-        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return p;
-        }
-        try {
-            Path real = existing.equals(p) && Files.isSymbolicLink(p) ? existing.getParent().toRealPath().resolve(p.getFileName())
-                    : existing.toRealPath();
-            return existing.equals(p) ? real : real.resolve(existing.relativize(p));
-        } catch (IOException e) {
-            return p;
-        }
+        return current;
     }
 }

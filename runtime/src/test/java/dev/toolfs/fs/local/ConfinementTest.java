@@ -231,6 +231,29 @@ class ConfinementTest {
     }
 
     @Test
+    void linksAreFollowedAsTheSystemFollowsThem() throws IOException {
+        // A link followed by '..' leads below the link's target, not back beside it: lnk2/../envT is d3/envT.
+        Files.createDirectories(ws.resolve("d3/d4"));
+        Files.createSymbolicLink(ws.resolve("lnk2"), Path.of("d3/d4"));
+        Files.createSymbolicLink(ws.resolve(".env"), Path.of("lnk2/../envT"));
+        // A link through a link that leads nowhere yet: nonexist/x once made.
+        Files.createSymbolicLink(ws.resolve("dl"), Path.of("nonexist"));
+        Files.createSymbolicLink(ws.resolve(".env-prod"), Path.of("dl/x"));
+        // A config link through another dangling one.
+        Files.createSymbolicLink(ws.resolve("cl"), Path.of("nodir"));
+        Files.createSymbolicLink(ws.resolve("config"), Path.of("cl/c"));
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        for (String path : List.of("d3/envT", "nonexist/x", "nodir/c/application.properties")) {
+            assertThat(codeOf(() -> inWorkspace.resolve("write", path, ws, Cancellation.NONE))).as(path)
+                    .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+        assertThat(OwnFiles.followed(ws.resolve(".env"))).isEqualTo(ws.resolve("d3/envT"));
+        assertThat(OwnFiles.followed(ws.resolve(".env-prod"))).isEqualTo(ws.resolve("nonexist/x"));
+        inWorkspace.writeText(inWorkspace.resolve("write", "nodir/c/notes.txt", ws, Cancellation.NONE), "x",
+                Precondition.NONE, Cancellation.NONE);
+    }
+
+    @Test
     void linksInsideTheInstallationProtectWhereTheyLead() throws IOException {
         Path app = Files.createDirectories(ws.resolve("app"));
         Files.writeString(ws.resolve("jvmopts.txt"), "-Xmx64m\n");
