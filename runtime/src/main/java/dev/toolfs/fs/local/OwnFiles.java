@@ -37,8 +37,6 @@ final class OwnFiles {
 
     private final Path workingFolder;
     private final Path installation;
-    /** Folders whose {@code application*} entries (and everything under them) are read: {@code config}, its target. */
-    private final List<Path> configFolders = new ArrayList<>();
     /** Where the links among the protected files lead: files, and folders protected whole. */
     private final Set<Path> linkedFiles = new HashSet<>();
     private final List<Path> linkedTrees = new ArrayList<>();
@@ -51,12 +49,9 @@ final class OwnFiles {
         this.workingFolder = workingFolder;
         this.installation = installation;
         Path config = workingFolder.resolve("config");
-        configFolders.add(config);
+        lockLinksIn(config, name -> name.startsWith("application"));
         if (Files.isSymbolicLink(config)) {
-            configFolders.add(followed(config));
-        }
-        for (Path folder : List.copyOf(configFolders)) {
-            lockLinksIn(folder, name -> name.startsWith("application"));
+            lockLinksIn(followed(config), name -> name.startsWith("application"));
         }
         lockLinksIn(workingFolder, OwnFiles::isEnvName);
         if (installation != null) {
@@ -101,12 +96,7 @@ final class OwnFiles {
                 return true;
             }
         }
-        for (Path folder : configFolders) {
-            if (underApplication(p, folder)) {
-                return true;
-            }
-        }
-        // Links named config or .env made since the start: looked at again (two lookups, nothing when absent).
+        // Links named config or .env: looked at on every check, so also ones made since the start (two lookups).
         Path config = workingFolder.resolve("config");
         if (Files.isSymbolicLink(config) && underApplication(p, followed(config))) {
             return true;

@@ -310,7 +310,7 @@ public final class StdioTransport implements McpServerTransportProvider {
                 }
             }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_CALL.equals(r.method())
-                && !wellFormedCall(r.params())) {
+                && !ToolsCallShape.wellFormed(r.params())) {
             // The SDK would fail converting these params and call it an internal error.
             answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, ToolsCallShape.MESSAGE);
         } else {
@@ -404,11 +404,6 @@ public final class StdioTransport implements McpServerTransportProvider {
                 answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e);
             }
         }
-    }
-
-    private static boolean wellFormedCall(Object params) {
-        return params instanceof Map<?, ?> m && m.get("name") instanceof String
-                && (m.get("arguments") == null || m.get("arguments") instanceof Map);
     }
 
     /** An error answer, in turn with the calls' answers. */

@@ -26,10 +26,20 @@ public final class ToolsCallShape {
 
     private static final JsonFactory JSON = new JsonFactory();
 
+    /** The same rule for params already read into a map (the stdio transport's). */
+    public static boolean wellFormed(Object params) {
+        return params instanceof java.util.Map<?, ?> m && m.get("name") instanceof String
+                && (m.get("arguments") == null || m.get("arguments") instanceof java.util.Map);
+    }
+
     private ToolsCallShape() {
     }
 
-    /** As {@link #malformedCallId(byte[])}, reading a request body where it lies (no copy). */
+    /**
+     * The id (a string or a number) of the request in {@code body} when it is a {@code tools/call} with params a server
+     * cannot read; empty for anything else, including bodies that are not one JSON object (the library answers those).
+     * The body is read where it lies (no copy).
+     */
     public static Optional<Object> malformedCallId(ByteBuf body) {
         try {
             if (body.hasArray()) {
@@ -37,18 +47,6 @@ public final class ToolsCallShape {
                         body.readableBytes()));
             }
             return malformedCallId(JSON.createParser((InputStream) new ByteBufInputStream(body.duplicate())));
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-    }
-
-    /**
-     * The id (a string or a number) of the request in {@code body} when it is a {@code tools/call} with params a server
-     * cannot read; empty for anything else, including bodies that are not one JSON object (the library answers those).
-     */
-    public static Optional<Object> malformedCallId(byte[] body) {
-        try {
-            return malformedCallId(JSON.createParser(body));
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ToolsCallShapeTest {
 
     private static Optional<Object> id(String body) {
-        return ToolsCallShape.malformedCallId(body.getBytes(StandardCharsets.UTF_8));
+        return ToolsCallShape.malformedCallId(io.netty.buffer.Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
