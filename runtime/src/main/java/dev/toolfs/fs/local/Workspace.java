@@ -6,7 +6,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -155,7 +157,7 @@ public final class Workspace {
         if (start == null) {
             throw FsException.outsideWorkspace(op, requested, describeRoots());
         }
-        Path target = walk(op, requested, start, new int[] { 0 });
+        Path target = walk(op, requested, start);
         if (!excluded.isEmpty()) {
             checkNotExcluded(op, requested, target);
         }
@@ -232,52 +234,148 @@ public final class Workspace {
     }
 
     /**
-     * Follows {@code start.path} (absolute, normalized, inside its real root) one component at a time. Every prefix it
-     * looks at is inside the workspace; a link pointing out is refused before its target is touched.
+     * Follows {@code start.path} (absolute, normalized, inside its real root) one component at a time, as the system
+     * follows a path: a link's text is followed where the link is met, and a {@code ..} in it is taken from the real
+     * folder reached, not from the text ({@code lnk/../x} where {@code lnk} leads to {@code d/e} is {@code d/x}). Every
+     * path it looks at is inside the workspace; a link pointing out is refused before its target is touched.
      */
-    private Path walk(String op, Path requested, Start start, int[] hops) {
+    private Path walk(String op, Path requested, Start start) {
         Path current = start.root();
-        Path rest = start.root().relativize(start.path());
-        for (int i = 0; i < rest.getNameCount(); i++) {
-            Path next = current.resolve(rest.getName(i));
-            BasicFileAttributes attrs;
-            try {
-                attrs = Files.readAttributes(next, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            } catch (NoSuchFileException e) {
-                // Nothing exists from here on: what would be created lies under this confined real folder.
-                return current.resolve(rest.subpath(i, rest.getNameCount()));
-            } catch (IOException e) {
-                throw FsException.io(op, requested, e);
-            }
-            if (attrs.isSymbolicLink()) {
-                if (++hops[0] > MAX_LINK_HOPS) {
-                    throw FsException.linkLoop(op, requested, MAX_LINK_HOPS);
+        Path names = start.root().relativize(start.path());
+        // The names a link led to that are still to follow, after the run in hand.
+        Deque<Path> todo = new ArrayDeque<>();
+        int hops = 0;
+        while (true) {
+            int count = names.getNameCount();
+            boolean redirected = false;
+            for (int k = 0; k < count && !redirected; k++) {
+                Path name = names.getName(k);
+                if (name.toString().isEmpty()) {
+                    continue;
                 }
-                Path target;
+                Path next = current.resolve(name);
+                BasicFileAttributes attrs;
                 try {
-                    target = Files.readSymbolicLink(next);
+                    attrs = Files.readAttributes(next, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                } catch (NoSuchFileException e) {
+                    // Nothing exists from here on: what would be created lies below this real folder.
+                    Path created = withNames(next, names, k + 1, todo, true).normalize();
+                    if (!insideRealRoot(created)) {
+                        throw FsException.outsideWorkspace(op, requested, describeRoots());
+                    }
+                    return created;
                 } catch (IOException e) {
                     throw FsException.io(op, requested, e);
                 }
-                // current is a real folder, so resolving ".." in the target lexically is exact.
-                Path followed = (target.isAbsolute() ? target : current.resolve(target)).normalize();
-                Path remaining = i + 1 < rest.getNameCount() ? rest.subpath(i + 1, rest.getNameCount()) : null;
-                Path whole = remaining == null ? followed : followed.resolve(remaining);
-                Start inside = realStart(whole.normalize());
-                if (inside == null) {
-                    throw FsException.outsideWorkspace(op, requested, describeRoots());
+                if (attrs.isSymbolicLink()) {
+                    if (++hops > MAX_LINK_HOPS) {
+                        throw FsException.linkLoop(op, requested, MAX_LINK_HOPS);
+                    }
+                    Path text;
+                    try {
+                        text = Files.readSymbolicLink(next);
+                    } catch (IOException e) {
+                        throw FsException.io(op, requested, e);
+                    }
+                    for (int j = count - 1; j > k; j--) {
+                        todo.addFirst(names.getName(j));
+                    }
+                    for (int j = text.getNameCount() - 1; j >= 0; j--) {
+                        todo.addFirst(text.getName(j));
+                    }
+                    if (text.isAbsolute()) {
+                        current = text.getRoot();
+                    }
+                    redirected = true;
+                } else if (attrs.isDirectory()) {
+                    if (excludedKeys.length > 0) {
+                        checkNotExcludedFolder(op, requested, attrs);
+                    }
+                    current = next;
+                } else if (moreNames(names, k + 1, todo)) {
+                    // A file used as a folder: what is asked for cannot exist; it is reported missing below the file
+                    // (a '..' right after a file fails at the system too, so it stays in the path).
+                    Path below = withNames(next, names, k + 1, todo, false);
+                    return below.equals(next) ? next.resolve("..") : below;
+                } else {
+                    current = next;
                 }
-                return walk(op, requested, inside, hops);
             }
-            if (attrs.isDirectory() && excludedKeys.length > 0) {
-                checkNotExcludedFolder(op, requested, attrs);
+            if (todo.isEmpty()) {
+                return current;
             }
-            if (i + 1 < rest.getNameCount() && !attrs.isDirectory()) {
-                // A file used as a folder: what is asked for cannot exist; report it as missing further down.
-                return current.resolve(rest.subpath(i, rest.getNameCount()));
+            // Where a link led: its leading '..'s and the names after them, up to the next '..', are exact lexically on
+            // the real folder in hand (or on the root for an absolute text); that prefix must be inside a root.
+            Path head = current;
+            boolean named = false;
+            while (!todo.isEmpty()) {
+                Path name = todo.peekFirst();
+                String s = name.toString();
+                if (s.equals("..")) {
+                    if (named) {
+                        break;
+                    }
+                    head = head.getParent() == null ? head : head.getParent();
+                } else if (!s.isEmpty() && !s.equals(".")) {
+                    head = head.resolve(name);
+                    named = true;
+                }
+                todo.pollFirst();
             }
-            current = next;
+            Start inside = realStart(head);
+            if (inside == null) {
+                throw FsException.outsideWorkspace(op, requested, describeRoots());
+            }
+            current = inside.root();
+            names = inside.root().relativize(inside.path());
         }
-        return current;
+    }
+
+    /**
+     * {@code base} with the names from {@code from} on and those still to follow; {@code '.'} left out, and {@code '..'}
+     * kept only when {@code keepDotDot} (below a file, every name fails alike, and the path must stay below it).
+     */
+    private static Path withNames(Path base, Path names, int from, Deque<Path> todo, boolean keepDotDot) {
+        Path p = base;
+        for (int j = from; j < names.getNameCount(); j++) {
+            p = withName(p, names.getName(j), keepDotDot);
+        }
+        for (Path name : todo) {
+            p = withName(p, name, keepDotDot);
+        }
+        return p;
+    }
+
+    private static boolean moreNames(Path names, int from, Deque<Path> todo) {
+        for (int j = from; j < names.getNameCount(); j++) {
+            if (isName(names.getName(j))) {
+                return true;
+            }
+        }
+        for (Path name : todo) {
+            if (isName(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isName(Path name) {
+        String s = name.toString();
+        return !s.isEmpty() && !s.equals(".");
+    }
+
+    private static Path withName(Path p, Path name, boolean keepDotDot) {
+        String s = name.toString();
+        return s.isEmpty() || s.equals(".") || !keepDotDot && s.equals("..") ? p : p.resolve(name);
+    }
+
+    private boolean insideRealRoot(Path p) {
+        for (Path root : realRoots) {
+            if (p.startsWith(root)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

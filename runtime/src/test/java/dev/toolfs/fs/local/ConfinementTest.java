@@ -122,6 +122,35 @@ class ConfinementTest {
     }
 
     @Test
+    void aDotDotInALinkIsTakenFromTheFolderTheLinkBeforeItLeadsTo() throws IOException {
+        Files.createDirectories(ws.resolve("d/e"));
+        Files.writeString(ws.resolve("d/x"), "d/x\n");
+        Files.writeString(ws.resolve("x"), "x\n");
+        Files.createSymbolicLink(ws.resolve("lnk"), Path.of("d/e"));
+        // lnk/.. is d, not the workspace: the text read lexically would name x.
+        Files.createSymbolicLink(ws.resolve("a"), Path.of("lnk/../x"));
+        assertThat(fs.resolve("read", "a", ws, Cancellation.NONE).target()).isEqualTo(ws.resolve("d/x"));
+        assertThat(code("a")).isNull();
+        assertThat(Files.readString(ws.resolve("d/x"))).isEqualTo("pwned\n");
+        assertThat(Files.readString(ws.resolve("x"))).isEqualTo("x\n");
+        // Read lexically this text leaves the workspace; followed, it stays inside (lnk/../.. is the workspace).
+        Files.createSymbolicLink(ws.resolve("c"), Path.of("lnk/../../x"));
+        assertThat(fs.resolve("read", "c", ws, Cancellation.NONE).target()).isEqualTo(ws.resolve("x"));
+        // And the other way: read lexically it stays inside (sub/ws-evil/…), followed it leaves (sub/up is the workspace).
+        Files.createDirectories(ws.resolve("sub"));
+        Files.createSymbolicLink(ws.resolve("sub/up"), Path.of(".."));
+        Files.createSymbolicLink(ws.resolve("b"), Path.of("sub/up/../ws-evil/secret.txt"));
+        assertRefused("b");
+        assertThat(Files.exists(ws.resolve("sub/ws-evil"))).isFalse();
+        // Below a file nothing exists, whatever follows it.
+        Files.createSymbolicLink(ws.resolve("f"), Path.of("inside.txt/../x"));
+        assertThat(fs.resolve("read", "f", ws, Cancellation.NONE).target()).isEqualTo(ws.resolve("inside.txt/x"));
+        assertThat(fs.stat(fs.resolve("read", "f", ws, Cancellation.NONE))).isEqualTo(FileStat.MISSING);
+        assertThat(code("f")).isNotNull();
+        assertThat(Files.readString(ws.resolve("inside.txt"))).isEqualTo("inside\n");
+    }
+
+    @Test
     void aWorkspaceRootReachedThroughASymlink() throws IOException {
         Path link = Files.createSymbolicLink(tmp.resolve("ws-link"), ws);
         LocalFileSystem viaLink = new LocalFileSystem(new Workspace(List.of(link)), 1 << 20, 1 << 20);
