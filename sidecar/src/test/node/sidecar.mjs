@@ -1,6 +1,6 @@
 // Starts and stops the packaged sidecar for the tests.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,8 +15,18 @@ export const jvm = process.env.TOOLFS_JVM_ARGS ? [`@${process.env.TOOLFS_JVM_ARG
 /** The java that made the build's class archive (the one Maven runs on), else the one on the PATH. */
 export const java = process.env.TOOLFS_JAVA || 'java';
 
+const workspaces = [];
+// The workspaces go when the test file's process ends (each file runs in its own), after its sidecars have stopped.
+process.on('exit', () => {
+  for (const dir of workspaces) {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 export function tempWorkspace() {
-  return realpathSync(mkdtempSync(join(tmpdir(), 'toolfs-node-')));
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolfs-node-')));
+  workspaces.push(dir);
+  return dir;
 }
 
 /** Starts the HTTP sidecar on a free port serving `workspace`; resolves to { url, stop }. */

@@ -23,6 +23,9 @@ public interface ToolFsConfig {
     /** Limits of the edit tool. */
     Edit edit();
 
+    /** How write and edit put a file on the disk. */
+    Write write();
+
     /** How file versions are taken. */
     Version version();
 
@@ -225,6 +228,19 @@ public interface ToolFsConfig {
          */
         @WithDefault("16777216")
         long maxFileBytes();
+    }
+
+    interface Write {
+        /**
+         * Whether write and edit wait until the new content and its name are on the disk (an fsync of the new file and
+         * of its folder) before they answer. Either way a file is replaced atomically: a reader, or a crash of this
+         * process, sees the old content or the new one, never a mix. Without fsync a call is faster (the two fsyncs are
+         * most of a small write's time), but after a power loss or a crash of the operating system a file changed in
+         * the last seconds may come back with its old content, or empty when it was new: for a scratch or throwaway
+         * workspace, or a file system that is lost with the machine anyway (tmpfs).
+         */
+        @WithDefault("true")
+        boolean fsync();
     }
 
     interface Version {

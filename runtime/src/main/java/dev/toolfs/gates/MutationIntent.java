@@ -39,20 +39,32 @@ public abstract sealed class MutationIntent permits WriteIntent, EditIntent {
         return decision;
     }
 
-    /** Sets the guard; a second decision is a bug in the deployment and fails naming both deciders. */
+    /**
+     * Sets the guard; a second decision is a bug in the deployment and fails naming both deciders. The decider is named
+     * by its class, found on the stack.
+     */
     public void decide(Precondition guard) {
         Objects.requireNonNull(guard, "guard");
-        String caller = WALKER.walk(frames -> frames
+        decide(guard, WALKER.walk(frames -> frames
                 .filter(f -> f.getDeclaringClass() != MutationIntent.class)
                 .findFirst()
                 .map(f -> f.getDeclaringClass().getName())
-                .orElse("unknown"));
+                .orElse("unknown")));
+    }
+
+    /**
+     * Sets the guard, naming the decider (as a second decision's failure will): without the look at the stack that
+     * {@link #decide(Precondition)} makes, which every write and edit would pay for.
+     */
+    public void decide(Precondition guard, String decider) {
+        Objects.requireNonNull(guard, "guard");
+        Objects.requireNonNull(decider, "decider");
         if (decision != null) {
             throw new IllegalStateException(gate() + " for " + path.target() + " was already decided by " + decidedBy
-                    + "; " + caller + " tried to decide it again: only one observer may decide a mutation");
+                    + "; " + decider + " tried to decide it again: only one observer may decide a mutation");
         }
         decision = guard;
-        decidedBy = caller;
+        decidedBy = decider;
     }
 
     public String decidedBy() {

@@ -72,6 +72,9 @@ public class ObservationPolicy {
     @Inject
     FileSystemProvider fs;
 
+    /** How a second decider's failure names this policy. */
+    private static final String DECIDER = ObservationPolicy.class.getName();
+
     void onWrite(@Observes WriteIntent intent) {
         if (!enabled) {
             return;
@@ -79,11 +82,11 @@ public class ObservationPolicy {
         Seen seen = observations(intent.execution().session()).get(intent.path().target());
         if (seen == null) {
             // Never looked at: creating is fine; replacing what was never read is not.
-            intent.decide(Precondition.createIfAbsent(FsErrorCode.FS_NOT_OBSERVED));
+            intent.decide(Precondition.createIfAbsent(FsErrorCode.FS_NOT_OBSERVED), DECIDER);
         } else if (seen.version() == null) {
-            intent.decide(Precondition.createIfAbsent());
+            intent.decide(Precondition.createIfAbsent(), DECIDER);
         } else {
-            intent.decide(Precondition.ifVersion(seen.version()));
+            intent.decide(Precondition.ifVersion(seen.version()), DECIDER);
         }
     }
 
@@ -102,7 +105,7 @@ public class ObservationPolicy {
             }
             throw FsException.notFound("edit", intent.path().requested());
         }
-        intent.decide(Precondition.ifVersion(seen.version()));
+        intent.decide(Precondition.ifVersion(seen.version()), DECIDER);
     }
 
     private boolean createdSince(EditIntent intent) {

@@ -62,7 +62,7 @@ public class ToolFsProducers {
     @DefaultBean
     FileSystemProvider fileSystem(Workspace workspace, ToolFsConfig config) {
         return new LocalFileSystem(workspace, config.version().maxHashBytes(), config.edit().maxFileBytes(),
-                sandboxPolicy(workspace, config.sandbox()));
+                sandboxPolicy(workspace, config.sandbox()), config.write().fsync());
     }
 
     /** The workspace-write policy, or null when the sandbox is off. */

@@ -88,11 +88,21 @@ public final class DiffCard {
             if (after.length() > MAX_DIFF_CHARS) {
                 return counts(card, 0, lineCount(after, 0, after.length()));
             }
-            List<String> b = lines(after);
-            StringBuilder hunk = new StringBuilder("@@ -0,0 +1," + b.size() + " @@");
-            b.forEach(line -> hunk.append("\n+").append(line));
-            card.put("hunks", b.isEmpty() ? List.of() : List.of(hunk.toString()));
-            card.put("additions", b.size());
+            // Built straight from the text, as lines(after) would split it, without a string per line.
+            int added = lineCount(after, 0, after.length());
+            StringBuilder hunk = new StringBuilder(after.length() + 2 * added + 32)
+                    .append("@@ -0,0 +1,").append(added).append(" @@");
+            for (int at = 0; at < after.length();) {
+                int nl = after.indexOf('\n', at);
+                hunk.append("\n+").append(after, at, nl < 0 ? after.length() : nl);
+                if (nl < 0) {
+                    hunk.append('\n').append(NO_FINAL_NEWLINE);
+                    break;
+                }
+                at = nl + 1;
+            }
+            card.put("hunks", added == 0 ? List.of() : List.of(hunk.toString()));
+            card.put("additions", added);
             card.put("deletions", 0);
             return card;
         }

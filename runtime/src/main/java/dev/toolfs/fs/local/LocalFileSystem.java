@@ -67,6 +67,7 @@ public class LocalFileSystem implements FileSystemProvider {
     private final long maxEditBytes;
     private final StripedLocks locks = new StripedLocks(256);
     private final SandboxPolicy sandbox;
+    private final boolean fsync;
     /**
      * Line totals of large files by version: paging through a big file needs the total in every footer, and a
      * trusted stat proves the file unchanged, so the total is counted once per version, not once per page.
@@ -82,6 +83,9 @@ public class LocalFileSystem implements FileSystemProvider {
     private record LineTotal(FileVersion version, long lines) {
     }
 
+    /** How many fsyncs write and edit made (for tests of the setting). */
+    final java.util.concurrent.atomic.AtomicLong fsyncs = new java.util.concurrent.atomic.AtomicLong();
+
     /** How many times a line total was counted by scanning (for tests of the cache). */
     final java.util.concurrent.atomic.AtomicLong lineCounts = new java.util.concurrent.atomic.AtomicLong();
 
@@ -96,6 +100,16 @@ public class LocalFileSystem implements FileSystemProvider {
 
     /** @param sandbox the {@code workspace-write} policy, or null for no sandbox */
     public LocalFileSystem(Workspace workspace, long maxHashBytes, long maxEditBytes, SandboxPolicy sandbox) {
+        this(workspace, maxHashBytes, maxEditBytes, sandbox, true);
+    }
+
+    /**
+     * @param fsync whether write and edit sync the new file and its folder before they answer; a replacement is atomic
+     *        either way, durable across a power loss only with it
+     */
+    public LocalFileSystem(Workspace workspace, long maxHashBytes, long maxEditBytes, SandboxPolicy sandbox,
+            boolean fsync) {
+        this.fsync = fsync;
         this.workspace = workspace;
         this.maxHashBytes = maxHashBytes;
         this.maxEditBytes = maxEditBytes;
@@ -565,8 +579,8 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /**
-     * Writes {@code data} to a temporary file beside the target, syncs it, and renames it over the target; the
-     * target keeps its permissions. With {@code createOnly}, the rename never replaces a file that appeared
+     * Writes {@code data} to a temporary file beside the target, syncs it, and renames it over the target (then syncs
+     * the folder; both syncs only with fsync on); the target keeps its permissions. With {@code createOnly}, the rename never replaces a file that appeared
      * meanwhile (a hard link is created instead, which fails if the name exists).
      */
     private FileVersion replace(String op, ResolvedPath path, byte[] data, FileStat existing, boolean createOnly,
@@ -589,7 +603,10 @@ public class LocalFileSystem implements FileSystemProvider {
                 while (bb.hasRemaining()) {
                     ch.write(bb);
                 }
-                ch.force(true);
+                if (fsync) {
+                    fsyncs.incrementAndGet();
+                    ch.force(true);
+                }
             }
             if (existing != null) {
                 copyOwnerAndMode(target, temp);
@@ -607,7 +624,10 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
                 temp = null;
             }
-            syncDirectory(dir);
+            if (fsync) {
+                fsyncs.incrementAndGet();
+                syncDirectory(dir);
+            }
             done = true;
             return Stat.of(target).version(ContentHash.of(data));
         } catch (FsException e) {

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * follow them: the links among those files (and a {@code config} link) are followed by their text when this is made,
  * also where they lead nowhere yet, and where they lead is protected too; a path is judged both as the model spelled
  * it and where its own links lead. The tools cannot make links: what is found at the start holds, and the links named
- * {@code config} and {@code .env} are looked at again on every check.
+ * {@code config} and {@code .env} are looked at again whenever the working folder has changed.
  */
 final class OwnFiles {
 
@@ -34,12 +34,14 @@ final class OwnFiles {
     }
 
     private static final int MAX_LINK_HOPS = 40;
+    private static final long TRUSTED_AFTER_MILLIS = 2000;
 
     private final Path workingFolder;
     private final Path installation;
     /** Where the links among the protected files lead: files, and folders protected whole. */
     private final Set<Path> linkedFiles = new HashSet<>();
     private final List<Path> linkedTrees = new ArrayList<>();
+    private volatile Links lastLinks;
 
     /**
      * @param workingFolder the application's working folder, as a real path
@@ -68,10 +70,36 @@ final class OwnFiles {
         if (isInstallation(target) || lexical != null && isInstallation(lexical)) {
             return Kind.INSTALLATION;
         }
-        if (isConfiguration(target) || lexical != null && isConfiguration(lexical)) {
+        Links links = links();
+        if (isConfiguration(target, links) || lexical != null && isConfiguration(lexical, links)) {
             return Kind.CONFIGURATION;
         }
         return null;
+    }
+
+    /**
+     * Where the links named {@code config} and {@code .env} lead now (null where there is none). They are looked at
+     * again whenever the working folder has changed since (its modification time), and on every check while it changed
+     * less than two seconds before the last look, since a file system's clock may be that coarse; a look costs two
+     * {@code lstat}s that fail with an exception when, as usual, there is no such link.
+     */
+    private Links links() {
+        long modified = workingFolder.toFile().lastModified();
+        Links last = this.lastLinks;
+        if (last != null && modified != 0 && last.folderModified() == modified
+                && last.lookedAt() - modified > TRUSTED_AFTER_MILLIS) {
+            return last;
+        }
+        long now = System.currentTimeMillis();
+        Path config = workingFolder.resolve("config");
+        Path env = workingFolder.resolve(".env");
+        Links links = new Links(modified, now, Files.isSymbolicLink(config) ? followed(config) : null,
+                Files.isSymbolicLink(env) ? followed(env) : null);
+        this.lastLinks = links;
+        return links;
+    }
+
+    private record Links(long folderModified, long lookedAt, Path config, Path env) {
     }
 
     Path installation() {
@@ -82,7 +110,7 @@ final class OwnFiles {
         return installation != null && p.startsWith(installation);
     }
 
-    private boolean isConfiguration(Path p) {
+    private boolean isConfiguration(Path p, Links links) {
         if (linkedFiles.contains(p) || linkedTrees.stream().anyMatch(p::startsWith)) {
             return true;
         }
@@ -96,13 +124,8 @@ final class OwnFiles {
                 return true;
             }
         }
-        // Links named config or .env: looked at on every check, so also ones made since the start (two lookups).
-        Path config = workingFolder.resolve("config");
-        if (Files.isSymbolicLink(config) && underApplication(p, followed(config))) {
-            return true;
-        }
-        Path env = workingFolder.resolve(".env");
-        return Files.isSymbolicLink(env) && p.equals(followed(env));
+        // Links named config or .env, also ones made since the start.
+        return links.config() != null && underApplication(p, links.config()) || p.equals(links.env());
     }
 
     private static boolean underApplication(Path p, Path folder) {

@@ -260,6 +260,28 @@ class ConfinementTest {
     }
 
     @Test
+    void aConfigOrDotEnvLinkMadeAfterAnEarlierLookIsSeen() throws IOException {
+        Files.createDirectories(ws.resolve("elsewhere"));
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        // A folder unchanged for an hour: its last look is kept while it stays unchanged.
+        Files.setLastModifiedTime(ws, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+        for (int i = 0; i < 2; i++) {
+            assertThat(codeOf(() -> inWorkspace.resolve("write", "elsewhere/app.env", ws, Cancellation.NONE))).isNull();
+            assertThat(codeOf(() -> inWorkspace.resolve("write", "elsewhere/application.properties", ws,
+                    Cancellation.NONE))).isNull();
+        }
+        Files.createSymbolicLink(ws.resolve(".env"), Path.of("elsewhere/app.env"));
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "elsewhere/app.env", ws, Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        Files.setLastModifiedTime(ws, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "elsewhere/app.env", ws, Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        Files.createSymbolicLink(ws.resolve("config"), Path.of("elsewhere"));
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "elsewhere/application.properties", ws,
+                Cancellation.NONE))).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+    }
+
+    @Test
     void linksAreFollowedAsTheSystemFollowsThem() throws IOException {
         // A link followed by '..' leads below the link's target, not back beside it: lnk2/../envT is d3/envT.
         Files.createDirectories(ws.resolve("d3/d4"));

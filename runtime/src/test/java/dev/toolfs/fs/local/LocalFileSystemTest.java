@@ -71,6 +71,25 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void writeAndEditSyncTheFileAndItsFolderUnlessFsyncIsOff() throws IOException {
+        fs.writeText(resolve("synced/a.txt"), "one\n", Precondition.NONE, Cancellation.NONE);
+        fs.editText(resolve("synced/a.txt"), new TextEdit("one", "two", false), Precondition.NONE, Cancellation.NONE);
+        assertThat(fs.fsyncs.get()).isEqualTo(4);
+        LocalFileSystem unsynced = new LocalFileSystem(new Workspace(List.of(ws)), 8 * 1024 * 1024, 16 * 1024 * 1024,
+                null, false);
+        ResolvedPath p = unsynced.resolve("write", "unsynced/b.txt", ws, Cancellation.NONE);
+        unsynced.writeText(p, "one\r\n", Precondition.NONE, Cancellation.NONE);
+        unsynced.writeText(p, "one\r\nthree\r\n", Precondition.NONE, Cancellation.NONE);
+        unsynced.editText(p, new TextEdit("three", "two", false), Precondition.NONE, Cancellation.NONE);
+        assertThat(unsynced.fsyncs.get()).isZero();
+        // Still a replacement: the same bytes, and no temporary file left beside it.
+        assertThat(Files.readString(ws.resolve("unsynced/b.txt"))).isEqualTo("one\r\ntwo\r\n");
+        try (java.util.stream.Stream<Path> files = Files.list(ws.resolve("unsynced"))) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly("b.txt");
+        }
+    }
+
+    @Test
     void writeCreatesParentsAndReportsCreation() throws IOException {
         WriteOutcome o = fs.writeText(resolve("a/b/c.txt"), "hi\n", Precondition.NONE, Cancellation.NONE);
         assertThat(o.created()).isTrue();
