@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * follow them: the links among those files (and a {@code config} link) are followed by their text when this is made,
  * also where they lead nowhere yet, and where they lead is protected too; a path is judged both as the model spelled
  * it and where its own links lead. The tools cannot make links: what is found at the start holds, and the links named
- * {@code config} and {@code .env} are looked at again whenever the working folder has changed.
+ * {@code config} and {@code .env} are looked at again when the working folder has changed (see {@link #links}).
  */
 final class OwnFiles {
 
@@ -35,6 +35,7 @@ final class OwnFiles {
 
     private static final int MAX_LINK_HOPS = 40;
     private static final long TRUSTED_AFTER_MILLIS = 2000;
+    private static final long BUSY_LOOK_MILLIS = 1000;
 
     private final Path workingFolder;
     private final Path installation;
@@ -78,19 +79,23 @@ final class OwnFiles {
     }
 
     /**
-     * Where the links named {@code config} and {@code .env} lead now (null where there is none). They are looked at
-     * again whenever the working folder has changed since (its modification time), and on every check while it changed
-     * less than two seconds before the last look, since a file system's clock may be that coarse; a look costs two
-     * {@code lstat}s that fail with an exception when, as usual, there is no such link.
+     * Where the links named {@code config} and {@code .env} lead now (null where there is none). A look costs two
+     * {@code lstat}s that fail with an exception when, as usual, there is no such link, and every write and edit
+     * checks: so a look is kept while the working folder is unchanged (its modification time, trusted once it is two
+     * seconds older than the look, as a file system's clock may be that coarse), and while the folder keeps changing
+     * (the tools' own writes in it change it) it is taken again at most once a second. The tools cannot make links;
+     * one made by someone else is seen at once in a quiet folder, and within a second in a busy one.
      */
     private Links links() {
         long modified = workingFolder.toFile().lastModified();
-        Links last = this.lastLinks;
-        if (last != null && modified != 0 && last.folderModified() == modified
-                && last.lookedAt() - modified > TRUSTED_AFTER_MILLIS) {
-            return last;
-        }
         long now = System.currentTimeMillis();
+        Links last = this.lastLinks;
+        if (last != null && modified != 0) {
+            boolean trusted = last.lookedAt() - last.folderModified() > TRUSTED_AFTER_MILLIS;
+            if (trusted ? last.folderModified() == modified : now - last.lookedAt() < BUSY_LOOK_MILLIS) {
+                return last;
+            }
+        }
         Path config = workingFolder.resolve("config");
         Path env = workingFolder.resolve(".env");
         Links links = new Links(modified, now, Files.isSymbolicLink(config) ? followed(config) : null,
