@@ -7,9 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdirSync, existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, ListRootsRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema, ListRootsRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { jar, java, jvm, startHttp, tempWorkspace } from './sidecar.mjs';
 
@@ -88,6 +89,31 @@ describe('Streamable HTTP', () => {
     await withClient(http(server), async (client) => {
       assert.match(client.getInstructions(), /^Use the read tool — not shell commands like cat/);
       await exercise(client, ws);
+    });
+  });
+});
+
+describe('HTTP+SSE, the older transport', () => {
+  let server;
+  let ws;
+  before(async () => {
+    ws = tempWorkspace();
+    server = await startHttp(ws);
+  });
+  after(async () => server && server.stop());
+
+  test('the same tools and texts over the event stream', async () => {
+    await withClient(new SSEClientTransport(new URL(`${server.url}/mcp/sse`)), (client) => exercise(client, ws));
+  });
+
+  test('a tools/call without a name fails at once instead of waiting for an answer that never comes', async () => {
+    await withClient(new SSEClientTransport(new URL(`${server.url}/mcp/sse`)), async (client) => {
+      for (const params of [{ arguments: {} }, { name: 5 }]) {
+        await assert.rejects(client.request({ method: 'tools/call', params }, CallToolResultSchema, { timeout: 10000 }),
+          (e) => /HTTP 400/.test(e.message) && e.message.includes('tools/call needs params {\\"name\\": <string>'));
+      }
+      const ok = await client.callTool({ name: 'read', arguments: { file_path: 'nothing-here.txt' } });
+      assert.equal(ok._meta['dev.toolfs/error'].code, 'FS_NOT_FOUND');
     });
   });
 });

@@ -17,6 +17,7 @@ import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -54,19 +55,11 @@ public class McpHttpGuard {
         long max = config.rest().maxBodySize().asLongValue();
         // The 413 names the limit that applies: this one's, or Quarkus' when that is the smaller.
         RestFailureHandler tooLarge = new RestFailureHandler(max > 0 && max <= quarkusLimit ? max : 0);
-        // Streamable HTTP only: the older SSE transport answers on its event stream, not in the POST's response.
-        router.route("/mcp").method(HttpMethod.POST).order(Integer.MIN_VALUE + 101)
-                .handler(BodyHandler.create(false).setBodyLimit(quarkusLimit))
-                .handler(bodyLimit) // again, now that a chunked body has its length
-                .handler(McpHttpGuard::answerMalformedCall)
-                // Only this route's own failure (a body over the limit); the library answers its own.
-                .failureHandler(ctx -> {
-                    if (ctx.statusCode() == 413 && !ctx.response().headWritten()) {
-                        tooLarge.handle(ctx);
-                    } else {
-                        ctx.next();
-                    }
-                });
+        // Streamable HTTP answers in the POST's response: the JSON-RPC error, as the library would.
+        guardCalls(router.route("/mcp").method(HttpMethod.POST), quarkusLimit, tooLarge, 200);
+        // The older SSE transport answers on its event stream, which only the library can write to: the POST itself
+        // is refused (400, the JSON-RPC error as its body), so that the client's request fails instead of waiting.
+        guardCalls(router.route("/mcp/messages/*").method(HttpMethod.POST), quarkusLimit, tooLarge, 400);
         // Health and metrics show the workspace's paths and the calls made: the same rules.
         router.route("/q/*").order(Integer.MIN_VALUE + 100).handler(ctx -> {
             if (admission.admit(ctx)) {
@@ -75,7 +68,22 @@ public class McpHttpGuard {
         });
     }
 
-    private static void answerMalformedCall(RoutingContext ctx) {
+    private void guardCalls(Route route, long quarkusLimit, RestFailureHandler tooLarge, int status) {
+        route.order(Integer.MIN_VALUE + 101)
+                .handler(BodyHandler.create(false).setBodyLimit(quarkusLimit))
+                .handler(bodyLimit) // again, now that a chunked body has its length
+                .handler(ctx -> answerMalformedCall(ctx, status))
+                // Only this route's own failure (a body over the limit); the library answers its own.
+                .failureHandler(ctx -> {
+                    if (ctx.statusCode() == 413 && !ctx.response().headWritten()) {
+                        tooLarge.handle(ctx);
+                    } else {
+                        ctx.next();
+                    }
+                });
+    }
+
+    private static void answerMalformedCall(RoutingContext ctx, int status) {
         Buffer body = ctx.body() == null ? null : ctx.body().buffer();
         Optional<Object> id = body == null ? Optional.empty() : ToolsCallShape.malformedCallId(body.getByteBuf());
         if (id.isEmpty()) {
@@ -83,7 +91,7 @@ public class McpHttpGuard {
             return;
         }
         JsonObject error = new JsonObject().put("code", McpSchema.ErrorCodes.INVALID_PARAMS).put("message", ToolsCallShape.MESSAGE);
-        ctx.response().setStatusCode(200).putHeader("Content-Type", "application/json")
+        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
                 .end(new JsonObject().put("jsonrpc", "2.0").put("id", id.get()).put("error", error).encode());
     }
 }
