@@ -119,6 +119,20 @@ class McpHttpTest {
     }
 
     @Test
+    void anInitializeWhoseParamsCannotBeReadIsAnsweredWithInvalidParams() {
+        McpClient mcp = McpClient.connect();
+        // The library answered these with an HTTP 500 and logged a stack trace.
+        for (Object params : java.util.List.<Object> of(5, Map.of(), Map.of("protocolVersion", "2025-06-18",
+                "capabilities", Map.of(), "clientInfo", Map.of("name", "c")))) {
+            JsonPath r = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 42, "method", "initialize", "params", params)));
+            assertThat(r.getInt("id")).isEqualTo(42);
+            assertThat(r.getInt("error.code")).as(params.toString()).isEqualTo(-32602);
+            assertThat(r.getString("error.message")).isEqualTo("initialize needs params {\"protocolVersion\": <string>,"
+                    + " \"capabilities\": <object>, \"clientInfo\": {\"name\": <string>, \"version\": <string>}}");
+        }
+    }
+
+    @Test
     void eachMcpSessionHasItsOwnObservations() throws Exception {
         Files.writeString(TempWorkspace.root.resolve("mine.txt"), "v1\n");
         McpClient a = McpClient.connect();

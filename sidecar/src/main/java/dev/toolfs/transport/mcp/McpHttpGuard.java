@@ -46,9 +46,9 @@ public class McpHttpGuard {
                 bodyLimit.handle(ctx);
             }
         });
-        // A tools/call the library cannot read is answered here: it would answer some with an internal error and
-        // leave the client of one without a name waiting for ever. The body is read once, for both (the library's
-        // body handler sees it was).
+        // A tools/call or initialize the library cannot read is answered here: it would answer some with an internal
+        // error or an HTTP 500, and leave the client of a call without a name waiting for ever. The body is read once,
+        // for both (the library's body handler sees it was).
         long quarkusLimit = ConfigProvider.getConfig()
                 .getOptionalValue("quarkus.http.limits.max-body-size", MemorySize.class).map(MemorySize::asLongValue)
                 .orElse(10L * 1024 * 1024);
@@ -85,12 +85,21 @@ public class McpHttpGuard {
 
     private static void answerMalformedCall(RoutingContext ctx, int status) {
         Buffer body = ctx.body() == null ? null : ctx.body().buffer();
-        Optional<Object> id = body == null ? Optional.empty() : ToolsCallShape.malformedCallId(body.getByteBuf());
+        if (body == null) {
+            ctx.next();
+            return;
+        }
+        String message = ToolsCallShape.MESSAGE;
+        Optional<Object> id = ToolsCallShape.malformedCallId(body.getByteBuf());
+        if (id.isEmpty()) {
+            message = InitializeShape.MESSAGE;
+            id = InitializeShape.malformedId(body.getByteBuf());
+        }
         if (id.isEmpty()) {
             ctx.next();
             return;
         }
-        JsonObject error = new JsonObject().put("code", McpSchema.ErrorCodes.INVALID_PARAMS).put("message", ToolsCallShape.MESSAGE);
+        JsonObject error = new JsonObject().put("code", McpSchema.ErrorCodes.INVALID_PARAMS).put("message", message);
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
                 .end(new JsonObject().put("jsonrpc", "2.0").put("id", id.get()).put("error", error).encode());
     }

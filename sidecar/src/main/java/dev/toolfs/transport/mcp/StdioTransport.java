@@ -291,6 +291,11 @@ public final class StdioTransport implements McpServerTransportProvider {
                 clientInitialized = true;
             }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
+                && !InitializeShape.wellFormed(r.params())) {
+            // The SDK would answer some with an internal error naming its own classes. (The handshake never answers
+            // these early: its own rule is stricter.)
+            answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
                 && !initializeSeen) {
             // Handled before the next message is read: the session takes the client's capabilities (roots,
             // elicitation) from the initialize it has handled when notifications/initialized comes, and a client

@@ -244,6 +244,32 @@ class StdioTransportTest {
     }
 
     @Test
+    void malformedInitializeParamsAreInvalidParamsNotAnInternalError() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":\"number\",\"method\":\"initialize\",\"params\":5}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":\"unnamed\",\"method\":\"initialize\",\"params\":"
+                            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{}}}",
+                    INITIALIZE, INITIALIZED, CALL);
+            List<JsonNode> all = c.await(4);
+            // The errors are written as they are found; the good initialize's answer may come first.
+            assertThat(ids(all)).containsExactlyInAnyOrder("number", "unnamed", "1", "3");
+            for (JsonNode answer : all) {
+                String id = answer.get("id").asText();
+                if (id.equals("number") || id.equals("unnamed")) {
+                    assertThat(answer.at("/error/code").asInt()).as(answer.toString()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
+                    assertThat(answer.at("/error/message").asText()).isEqualTo("initialize needs params {\"protocolVersion\":"
+                            + " <string>, \"capabilities\": <object>, \"clientInfo\": {\"name\": <string>, \"version\": <string>}}");
+                } else if (id.equals("3")) {
+                    assertThat(answer.at("/result/content/0/text").asText()).isEqualTo("roots: true");
+                } else {
+                    assertThat(answer.has("result")).as(answer.toString()).isTrue();
+                }
+            }
+        }
+    }
+
+    @Test
     void malformedCallParamsAreInvalidParamsWithTheRequestsId() throws Exception {
         try (Connection c = new Connection(null)) {
             c.serve();
