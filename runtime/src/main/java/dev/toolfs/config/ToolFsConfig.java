@@ -236,8 +236,8 @@ public interface ToolFsConfig {
          * of its folder) before they answer. Either way a file is replaced atomically: a reader, or a crash of this
          * process, sees the old content or the new one, never a mix. Without fsync a call is faster (the two fsyncs are
          * most of a small write's time), but after a power loss or a crash of the operating system a file changed in
-         * the last seconds may come back with its old content, or empty when it was new: for a scratch or throwaway
-         * workspace, or a file system that is lost with the machine anyway (tmpfs).
+         * the last seconds may come back with its old content, or empty (a new file; on some file systems a replaced
+         * one too): for a scratch or throwaway workspace, or a file system that is lost with the machine anyway (tmpfs).
          */
         @WithDefault("true")
         boolean fsync();

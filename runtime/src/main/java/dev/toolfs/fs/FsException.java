@@ -196,6 +196,13 @@ public class FsException extends RuntimeException {
                 + " of them follow each other; fix the links, or use the path of the file itself");
     }
 
+    /** A link's text goes on with '.' or '..' from a name that is not an existing folder, which no system follows. */
+    public static FsException linkThroughNothing(String op, Path path) {
+        return new FsException(FsErrorCode.FS_INVALID_PATH, path, "cannot " + op + " " + PATH
+                + ": one of its symbolic links goes on with '..' or '.' from a name that is not an existing folder;"
+                + " fix the link, or use the path of the file itself");
+    }
+
     public static FsException io(String op, Path path, Throwable cause) {
         if (cause instanceof java.nio.file.AccessDeniedException) {
             // Wherever it happens (a folder on the way, the file itself), the remedy is the same.

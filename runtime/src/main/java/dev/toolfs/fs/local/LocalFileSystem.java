@@ -627,6 +627,16 @@ public class LocalFileSystem implements FileSystemProvider {
             if (fsync) {
                 fsyncs.incrementAndGet();
                 syncDirectory(dir);
+                if (createdFrom != null) {
+                    // A new folder's name lives in its parent: synced too, or the file could vanish with its folder.
+                    for (Path p = dir.getParent(); p != null; p = p.getParent()) {
+                        fsyncs.incrementAndGet();
+                        syncDirectory(p);
+                        if (p.equals(createdFrom.getParent())) {
+                            break;
+                        }
+                    }
+                }
             }
             done = true;
             return Stat.of(target).version(ContentHash.of(data));

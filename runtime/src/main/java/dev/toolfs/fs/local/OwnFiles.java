@@ -84,27 +84,32 @@ final class OwnFiles {
      * checks: so a look is kept while the working folder is unchanged (its modification time, trusted once it is two
      * seconds older than the look, as a file system's clock may be that coarse), and while the folder keeps changing
      * (the tools' own writes in it change it) it is taken again at most once a second. The tools cannot make links;
-     * one made by someone else is seen at once in a quiet folder, and within a second in a busy one.
+     * one made by someone else is seen at once in a quiet folder, and within a second in a busy one (a link further
+     * along, in another folder, re-pointed meanwhile, is seen with the next look). The trust assumes the folder's
+     * times come from this machine's clock and move forward (not a remote file system's clock running behind, nor a
+     * tool that sets them back).
      */
     private Links links() {
         long modified = workingFolder.toFile().lastModified();
-        long now = System.currentTimeMillis();
+        long ticks = System.nanoTime(); // the busy interval: not fooled by the wall clock stepping back
         Links last = this.lastLinks;
         if (last != null && modified != 0) {
             boolean trusted = last.lookedAt() - last.folderModified() > TRUSTED_AFTER_MILLIS;
-            if (trusted ? last.folderModified() == modified : now - last.lookedAt() < BUSY_LOOK_MILLIS) {
+            if (trusted ? last.folderModified() == modified
+                    : ticks - last.lookedAtTicks() < BUSY_LOOK_MILLIS * 1_000_000L) {
                 return last;
             }
         }
         Path config = workingFolder.resolve("config");
         Path env = workingFolder.resolve(".env");
-        Links links = new Links(modified, now, Files.isSymbolicLink(config) ? followed(config) : null,
-                Files.isSymbolicLink(env) ? followed(env) : null);
+        // Wall-clock time, as the file system stamps the folder's modification with it.
+        Links links = new Links(modified, System.currentTimeMillis(), ticks,
+                Files.isSymbolicLink(config) ? followed(config) : null, Files.isSymbolicLink(env) ? followed(env) : null);
         this.lastLinks = links;
         return links;
     }
 
-    private record Links(long folderModified, long lookedAt, Path config, Path env) {
+    private record Links(long folderModified, long lookedAt, long lookedAtTicks, Path config, Path env) {
     }
 
     Path installation() {

@@ -258,12 +258,12 @@ public final class Workspace {
                 try {
                     attrs = Files.readAttributes(next, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 } catch (NoSuchFileException e) {
-                    // Nothing exists from here on: what would be created lies below this real folder.
-                    Path created = withNames(next, names, k + 1, todo, true).normalize();
-                    if (!insideRealRoot(created)) {
-                        throw FsException.outsideWorkspace(op, requested, describeRoots());
+                    // Nothing exists from here on: what would be created lies below this real folder. A link's '..'
+                    // after it would climb back from nothing (the system fails there), over folders never looked at.
+                    if (dotsFollow(names, k + 1, todo)) {
+                        throw FsException.linkThroughNothing(op, requested);
                     }
-                    return created;
+                    return withNames(next, names, k + 1, todo);
                 } catch (IOException e) {
                     throw FsException.io(op, requested, e);
                 }
@@ -292,31 +292,37 @@ public final class Workspace {
                         checkNotExcludedFolder(op, requested, attrs);
                     }
                     current = next;
-                } else if (moreNames(names, k + 1, todo)) {
-                    // A file used as a folder: what is asked for cannot exist; it is reported missing below the file
-                    // (a '..' right after a file fails at the system too, so it stays in the path).
-                    Path below = withNames(next, names, k + 1, todo, false);
-                    return below.equals(next) ? next.resolve("..") : below;
+                } else if (dotsFollow(names, k + 1, todo)) {
+                    throw FsException.linkThroughNothing(op, requested);
+                } else if (k + 1 < count || !todo.isEmpty()) {
+                    // A file used as a folder: what is asked for cannot exist; it is reported missing below the file.
+                    return withNames(next, names, k + 1, todo);
                 } else {
                     current = next;
                 }
             }
             if (todo.isEmpty()) {
+                // Inside, unless a link's text was a bare root ('/'), which adds no name to walk.
+                if (!insideRealRoot(current)) {
+                    throw FsException.outsideWorkspace(op, requested, describeRoots());
+                }
                 return current;
             }
-            // Where a link led: its leading '..'s and the names after them, up to the next '..', are exact lexically on
-            // the real folder in hand (or on the root for an absolute text); that prefix must be inside a root.
+            // Where a link led: its leading '..'s and '.'s and the names after them, up to the next of those, are exact
+            // lexically on the real folder in hand (or on the root for an absolute text); that prefix must be inside a root.
             Path head = current;
             boolean named = false;
             while (!todo.isEmpty()) {
                 Path name = todo.peekFirst();
                 String s = name.toString();
-                if (s.equals("..")) {
+                if (s.equals("..") || s.equals(".")) {
                     if (named) {
-                        break;
+                        break; // taken once the names before it are walked: they may be links, files or nothing
                     }
-                    head = head.getParent() == null ? head : head.getParent();
-                } else if (!s.isEmpty() && !s.equals(".")) {
+                    if (s.equals("..")) {
+                        head = head.getParent() == null ? head : head.getParent();
+                    }
+                } else if (!s.isEmpty()) {
                     head = head.resolve(name);
                     named = true;
                 }
@@ -331,43 +337,40 @@ public final class Workspace {
         }
     }
 
-    /**
-     * {@code base} with the names from {@code from} on and those still to follow; {@code '.'} left out, and {@code '..'}
-     * kept only when {@code keepDotDot} (below a file, every name fails alike, and the path must stay below it).
-     */
-    private static Path withNames(Path base, Path names, int from, Deque<Path> todo, boolean keepDotDot) {
+    /** {@code base} with the names from {@code from} on and those still to follow (none of them '.' or '..'). */
+    private static Path withNames(Path base, Path names, int from, Deque<Path> todo) {
         Path p = base;
         for (int j = from; j < names.getNameCount(); j++) {
-            p = withName(p, names.getName(j), keepDotDot);
+            p = withName(p, names.getName(j));
         }
         for (Path name : todo) {
-            p = withName(p, name, keepDotDot);
+            p = withName(p, name);
         }
         return p;
     }
 
-    private static boolean moreNames(Path names, int from, Deque<Path> todo) {
+    private static Path withName(Path p, Path name) {
+        return name.toString().isEmpty() ? p : p.resolve(name);
+    }
+
+    /** Whether a '.' or '..' is among the names still to follow (only a link's text can hold them). */
+    private static boolean dotsFollow(Path names, int from, Deque<Path> todo) {
         for (int j = from; j < names.getNameCount(); j++) {
-            if (isName(names.getName(j))) {
+            if (isDots(names.getName(j))) {
                 return true;
             }
         }
         for (Path name : todo) {
-            if (isName(name)) {
+            if (isDots(name)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean isName(Path name) {
+    private static boolean isDots(Path name) {
         String s = name.toString();
-        return !s.isEmpty() && !s.equals(".");
-    }
-
-    private static Path withName(Path p, Path name, boolean keepDotDot) {
-        String s = name.toString();
-        return s.isEmpty() || s.equals(".") || !keepDotDot && s.equals("..") ? p : p.resolve(name);
+        return s.equals(".") || s.equals("..");
     }
 
     private boolean insideRealRoot(Path p) {

@@ -142,12 +142,29 @@ class ConfinementTest {
         Files.createSymbolicLink(ws.resolve("b"), Path.of("sub/up/../ws-evil/secret.txt"));
         assertRefused("b");
         assertThat(Files.exists(ws.resolve("sub/ws-evil"))).isFalse();
-        // Below a file nothing exists, whatever follows it.
+        // Below a file nothing exists; a '..' after a file or after nothing leads nowhere (the system stops there), and
+        // must not climb back over folders never looked at: here into a link that leads out (found in a review).
+        Files.createSymbolicLink(ws.resolve("evil"), Path.of("../ws-evil"));
         Files.createSymbolicLink(ws.resolve("f"), Path.of("inside.txt/../x"));
-        assertThat(fs.resolve("read", "f", ws, Cancellation.NONE).target()).isEqualTo(ws.resolve("inside.txt/x"));
-        assertThat(fs.stat(fs.resolve("read", "f", ws, Cancellation.NONE))).isEqualTo(FileStat.MISSING);
-        assertThat(code("f")).isNotNull();
+        Files.createSymbolicLink(ws.resolve("g"), Path.of("nothing/../evil/secret.txt"));
+        Files.createSymbolicLink(ws.resolve("h"), Path.of("nothing/./x"));
+        for (String path : List.of("f", "g", "h")) {
+            for (String op : List.of("read", "write")) {
+                assertThat(codeOf(() -> fs.resolve(op, path, ws, Cancellation.NONE))).as(op + " " + path)
+                        .isEqualTo(FsErrorCode.FS_INVALID_PATH);
+            }
+            assertThat(code(path)).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        }
+        assertThat(Files.exists(ws.resolve("nothing"))).isFalse();
+        Files.createSymbolicLink(ws.resolve("below"), Path.of("inside.txt/x"));
+        assertThat(fs.stat(fs.resolve("read", "below", ws, Cancellation.NONE))).isEqualTo(FileStat.MISSING);
+        assertThat(code("below")).isNotNull();
         assertThat(Files.readString(ws.resolve("inside.txt"))).isEqualTo("inside\n");
+        // A link to the root itself, with nothing after it (found in a review).
+        Files.createSymbolicLink(ws.resolve("root"), Path.of("/"));
+        assertRefused("root");
+        assertThat(codeOf(() -> fs.resolve("read", "root", ws, Cancellation.NONE))).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+        assertThat(fs.workspace().folder(ws.resolve("root"))).isEmpty();
     }
 
     @Test

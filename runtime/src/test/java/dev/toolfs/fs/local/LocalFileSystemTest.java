@@ -72,9 +72,11 @@ class LocalFileSystemTest {
 
     @Test
     void writeAndEditSyncTheFileAndItsFolderUnlessFsyncIsOff() throws IOException {
-        fs.writeText(resolve("synced/a.txt"), "one\n", Precondition.NONE, Cancellation.NONE);
-        fs.editText(resolve("synced/a.txt"), new TextEdit("one", "two", false), Precondition.NONE, Cancellation.NONE);
+        // The file, its folder, and the folders that hold the two new folders' names.
+        fs.writeText(resolve("synced/deeper/a.txt"), "one\n", Precondition.NONE, Cancellation.NONE);
         assertThat(fs.fsyncs.get()).isEqualTo(4);
+        fs.editText(resolve("synced/deeper/a.txt"), new TextEdit("one", "two", false), Precondition.NONE, Cancellation.NONE);
+        assertThat(fs.fsyncs.get()).isEqualTo(6);
         LocalFileSystem unsynced = new LocalFileSystem(new Workspace(List.of(ws)), 8 * 1024 * 1024, 16 * 1024 * 1024,
                 null, false);
         ResolvedPath p = unsynced.resolve("write", "unsynced/b.txt", ws, Cancellation.NONE);
