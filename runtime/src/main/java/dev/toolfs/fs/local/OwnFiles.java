@@ -22,10 +22,11 @@ import java.util.stream.Stream;
  *
  * <p>
  * Names are compared without regard to case (a case-insensitive volume). Links are taken as the application would
- * follow them: the links among those files (and a {@code config} link) are followed by their text when this is made,
- * also where they lead nowhere yet, and where they lead is protected too; a path is judged both as the model spelled
- * it and where its own links lead. The tools cannot make links: what is found at the start holds, and the links named
- * {@code config} and {@code .env} are looked at again when the working folder has changed (see {@link #links}).
+ * follow them: the links among those files (a {@code config} link, the links inside {@code config/}, {@code .env} and
+ * {@code .env-…} links) are followed by their text, also where they lead nowhere yet, and where they lead is protected
+ * too; a path is judged both as the model spelled it and where its own links lead. The tools cannot make links, but
+ * others can while the application runs: those links are looked at again whenever a folder they depend on has
+ * changed (see {@link #look}). What was found at the start stays protected.
  */
 final class OwnFiles {
 
@@ -39,10 +40,9 @@ final class OwnFiles {
 
     private final Path workingFolder;
     private final Path installation;
-    /** Where the links among the protected files lead: files, and folders protected whole. */
-    private final Set<Path> linkedFiles = new HashSet<>();
-    private final List<Path> linkedTrees = new ArrayList<>();
-    private volatile Links lastLinks;
+    /** Where the links found at the start lead (the installation's among them): files, and folders protected whole. */
+    private final Links atStart;
+    private volatile Look lastLook;
 
     /**
      * @param workingFolder the application's working folder, as a real path
@@ -51,19 +51,17 @@ final class OwnFiles {
     OwnFiles(Path workingFolder, Path installation) {
         this.workingFolder = workingFolder;
         this.installation = installation;
-        Path config = workingFolder.resolve("config");
-        lockLinksIn(config, name -> name.startsWith("application"));
-        if (Files.isSymbolicLink(config)) {
-            lockLinksIn(followed(config), name -> name.startsWith("application"));
-        }
-        lockLinksIn(workingFolder, OwnFiles::isEnvName);
+        Look first = look(); // not kept as the last look: the first check looks again, whatever the folders' times
+        Links start = new Links();
+        start.addAll(first.links());
         if (installation != null) {
             try (Stream<Path> all = Files.walk(installation)) {
-                all.filter(Files::isSymbolicLink).forEach(this::lock);
+                all.filter(Files::isSymbolicLink).forEach(link -> start.lock(followed(link, null)));
             } catch (IOException | RuntimeException e) {
                 // Unreadable parts stay protected by their place; only links found there add more.
             }
         }
+        this.atStart = start;
     }
 
     /** What the path is part of, judged as spelled ({@code lexical}, on its real root) and as resolved, or null. */
@@ -71,45 +69,11 @@ final class OwnFiles {
         if (isInstallation(target) || lexical != null && isInstallation(lexical)) {
             return Kind.INSTALLATION;
         }
-        Links links = links();
-        if (isConfiguration(target, links) || lexical != null && isConfiguration(lexical, links)) {
+        Links now = current().links();
+        if (isConfiguration(target, now) || lexical != null && isConfiguration(lexical, now)) {
             return Kind.CONFIGURATION;
         }
         return null;
-    }
-
-    /**
-     * Where the links named {@code config} and {@code .env} lead now (null where there is none). A look costs two
-     * {@code lstat}s that fail with an exception when, as usual, there is no such link, and every write and edit
-     * checks: so a look is kept while the working folder is unchanged (its modification time, trusted once it is two
-     * seconds older than the look, as a file system's clock may be that coarse), and while the folder keeps changing
-     * (the tools' own writes in it change it) it is taken again at most once a second. The tools cannot make links;
-     * one made by someone else is seen at once in a quiet folder, and within a second in a busy one (a link further
-     * along, in another folder, re-pointed meanwhile, is seen with the next look). The trust assumes the folder's
-     * times come from this machine's clock and move forward (not a remote file system's clock running behind, nor a
-     * tool that sets them back).
-     */
-    private Links links() {
-        long modified = workingFolder.toFile().lastModified();
-        long ticks = System.nanoTime(); // the busy interval: not fooled by the wall clock stepping back
-        Links last = this.lastLinks;
-        if (last != null && modified != 0) {
-            boolean trusted = last.lookedAt() - last.folderModified() > TRUSTED_AFTER_MILLIS;
-            if (trusted ? last.folderModified() == modified
-                    : ticks - last.lookedAtTicks() < BUSY_LOOK_MILLIS * 1_000_000L) {
-                return last;
-            }
-        }
-        Path config = workingFolder.resolve("config");
-        Path env = workingFolder.resolve(".env");
-        // Wall-clock time, as the file system stamps the folder's modification with it.
-        Links links = new Links(modified, System.currentTimeMillis(), ticks,
-                Files.isSymbolicLink(config) ? followed(config) : null, Files.isSymbolicLink(env) ? followed(env) : null);
-        this.lastLinks = links;
-        return links;
-    }
-
-    private record Links(long folderModified, long lookedAt, long lookedAtTicks, Path config, Path env) {
     }
 
     Path installation() {
@@ -120,8 +84,8 @@ final class OwnFiles {
         return installation != null && p.startsWith(installation);
     }
 
-    private boolean isConfiguration(Path p, Links links) {
-        if (linkedFiles.contains(p) || linkedTrees.stream().anyMatch(p::startsWith)) {
+    private boolean isConfiguration(Path p, Links now) {
+        if (atStart.protects(p) || now.protects(p)) {
             return true;
         }
         if (p.startsWith(workingFolder) && p.getNameCount() > workingFolder.getNameCount()) {
@@ -130,17 +94,106 @@ final class OwnFiles {
             if (relative.getNameCount() == 1 && isEnvName(first)) {
                 return true;
             }
-            if (relative.getNameCount() > 1 && first.equals("config") && lower(relative.getName(1)).startsWith("application")) {
-                return true;
-            }
+            return relative.getNameCount() > 1 && first.equals("config") && lower(relative.getName(1)).startsWith("application");
         }
-        // Links named config or .env, also ones made since the start.
-        return links.config() != null && underApplication(p, links.config()) || p.equals(links.env());
+        return false;
     }
 
-    private static boolean underApplication(Path p, Path folder) {
-        return p.startsWith(folder) && p.getNameCount() > folder.getNameCount()
-                && lower(p.getName(folder.getNameCount())).startsWith("application");
+    /**
+     * Where the links among the protected files lead now. A look lists the working folder (and the configuration
+     * folder) and follows the links it finds, and every write and edit checks: so a look is kept while none of the
+     * folders it read has changed (their modification times, trusted once they are two seconds older than the look,
+     * as a file system's clock may be that coarse), and while one keeps changing (the tools' own writes in the working
+     * folder change it) it is taken again at most once a second. A link made by someone else counts at once where the
+     * folders were quiet, and within a second where they were busy. The trust assumes the folders' times come from this
+     * machine's clock and move forward (not a remote file system's clock running behind, nor a tool setting them back).
+     */
+    private Look current() {
+        Look last = this.lastLook;
+        if (last == null) {
+            return this.lastLook = look();
+        }
+        long ticks = System.nanoTime(); // the busy interval: not fooled by the wall clock stepping back
+        boolean unchanged = true;
+        boolean trusted = true;
+        for (int i = 0; i < last.folders().length; i++) {
+            long modified = last.folders()[i].toFile().lastModified();
+            unchanged &= modified != 0 && modified == last.modified()[i];
+            trusted &= last.lookedAt() - last.modified()[i] > TRUSTED_AFTER_MILLIS;
+        }
+        if (trusted ? unchanged : ticks - last.lookedAtTicks() < BUSY_LOOK_MILLIS * 1_000_000L) {
+            return last;
+        }
+        Look look = look();
+        this.lastLook = look;
+        return look;
+    }
+
+    /** The folders read, with their modification times taken before they were read, and what they showed. */
+    private record Look(Path[] folders, long[] modified, long lookedAt, long lookedAtTicks, Links links) {
+    }
+
+    private Look look() {
+        // Wall-clock time, as the file system stamps the folders' modifications with it.
+        long lookedAt = System.currentTimeMillis();
+        long ticks = System.nanoTime();
+        Watched watched = new Watched();
+        Links links = new Links();
+        Path config = workingFolder.resolve("config");
+        watched.add(workingFolder);
+        Path configFolder = config;
+        if (Files.isSymbolicLink(config)) {
+            configFolder = followed(config, watched);
+            links.configTarget = configFolder;
+        }
+        lockLinksIn(configFolder, name -> name.startsWith("application"), links, watched);
+        lockLinksIn(workingFolder, OwnFiles::isEnvName, links, watched);
+        return new Look(watched.folders.toArray(Path[]::new), watched.modified.stream().mapToLong(Long::longValue).toArray(),
+                lookedAt, ticks, links);
+    }
+
+    /** The folders a look depends on, each with its modification time read before its entries. */
+    private static final class Watched {
+        final List<Path> folders = new ArrayList<>();
+        final List<Long> modified = new ArrayList<>();
+
+        void add(Path folder) {
+            if (!folders.contains(folder)) {
+                folders.add(folder);
+                modified.add(folder.toFile().lastModified());
+            }
+        }
+    }
+
+    /** Where the links among the protected files lead: files, folders protected whole, and a config link's target. */
+    private static final class Links {
+        final Set<Path> files = new HashSet<>();
+        final List<Path> trees = new ArrayList<>();
+        Path configTarget;
+
+        void lock(Path to) {
+            if (Files.isDirectory(to)) {
+                trees.add(to);
+            } else {
+                files.add(to);
+            }
+        }
+
+        void addAll(Links other) {
+            files.addAll(other.files);
+            trees.addAll(other.trees);
+            if (other.configTarget != null) {
+                configTarget = other.configTarget;
+            }
+        }
+
+        boolean protects(Path p) {
+            if (files.contains(p) || trees.stream().anyMatch(p::startsWith)) {
+                return true;
+            }
+            return configTarget != null && p.startsWith(configTarget) && p.getNameCount() > configTarget.getNameCount()
+                    && lower(p.getName(configTarget.getNameCount())).startsWith("application");
+        }
     }
 
     private static boolean isEnvName(String lowerName) {
@@ -152,23 +205,16 @@ final class OwnFiles {
     }
 
     /** Protects where the links among {@code folder}'s entries whose (lower-case) names match lead. */
-    private void lockLinksIn(Path folder, Predicate<String> names) {
+    private static void lockLinksIn(Path folder, Predicate<String> names, Links links, Watched watched) {
         if (!Files.isDirectory(folder)) {
             return;
         }
+        watched.add(folder);
         try (Stream<Path> entries = Files.list(folder)) {
-            entries.filter(e -> names.test(lower(e.getFileName())) && Files.isSymbolicLink(e)).forEach(this::lock);
+            entries.filter(e -> names.test(lower(e.getFileName())) && Files.isSymbolicLink(e))
+                    .forEach(link -> links.lock(followed(link, watched)));
         } catch (IOException | RuntimeException e) {
             // An unreadable folder: its entries are still protected by name.
-        }
-    }
-
-    private void lock(Path link) {
-        Path to = followed(link);
-        if (Files.isDirectory(to)) {
-            linkedTrees.add(to);
-        } else {
-            linkedFiles.add(to);
         }
     }
 
@@ -178,6 +224,11 @@ final class OwnFiles {
      * followed by {@code ..} leads elsewhere than the text says).
      */
     static Path followed(Path link) {
+        return followed(link, null);
+    }
+
+    /** As {@link #followed(Path)}, adding the folders of the links met to {@code watched} (when given). */
+    private static Path followed(Path link, Watched watched) {
         Path absolute = link.toAbsolutePath();
         Deque<String> todo = new ArrayDeque<>();
         for (Path name : absolute) {
@@ -197,6 +248,9 @@ final class OwnFiles {
             Path next = current.resolve(name);
             if (hops < MAX_LINK_HOPS && Files.isSymbolicLink(next)) {
                 hops++;
+                if (watched != null) {
+                    watched.add(current); // re-pointing the link changes its folder
+                }
                 Path to;
                 try {
                     to = Files.readSymbolicLink(next);
@@ -204,10 +258,7 @@ final class OwnFiles {
                     current = next;
                     continue;
                 }
-                List<String> names = new ArrayList<>();
-                for (Path n : to) {
-                    names.add(n.toString());
-                }
+                List<String> names = LinkText.names(to);
                 for (int i = names.size() - 1; i >= 0; i--) {
                     todo.addFirst(names.get(i));
                 }

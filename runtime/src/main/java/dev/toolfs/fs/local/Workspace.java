@@ -1,6 +1,7 @@
 package dev.toolfs.fs.local;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -264,6 +265,13 @@ public final class Workspace {
                         throw FsException.linkThroughNothing(op, requested);
                     }
                     return withNames(next, names, k + 1, todo);
+                } catch (FileSystemException e) {
+                    if ("File name too long".equals(e.getReason())) {
+                        String shown = requested.toString();
+                        throw FsException.invalidPath(op, shown.substring(0, Math.min(64, shown.length())) + "…",
+                                "the path is longer than the system allows once made absolute (4096 bytes)");
+                    }
+                    throw FsException.io(op, requested, e);
                 } catch (IOException e) {
                     throw FsException.io(op, requested, e);
                 }
@@ -280,8 +288,9 @@ public final class Workspace {
                     for (int j = count - 1; j > k; j--) {
                         todo.addFirst(names.getName(j));
                     }
-                    for (int j = text.getNameCount() - 1; j >= 0; j--) {
-                        todo.addFirst(text.getName(j));
+                    List<String> textNames = LinkText.names(text);
+                    for (int j = textNames.size() - 1; j >= 0; j--) {
+                        todo.addFirst(next.getFileSystem().getPath(textNames.get(j)));
                     }
                     if (text.isAbsolute()) {
                         current = text.getRoot();

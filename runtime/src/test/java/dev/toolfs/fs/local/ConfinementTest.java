@@ -167,6 +167,72 @@ class ConfinementTest {
         assertThat(fs.workspace().folder(ws.resolve("root"))).isEmpty();
     }
 
+    /** A link with its text exactly as given: a Path would normalize it ("../" to ".."), as the system does not. */
+    private static void rawLink(Path place, String text) throws IOException, InterruptedException {
+        assertThat(new ProcessBuilder("ln", "-s", text, place.toString()).start().waitFor()).isZero();
+    }
+
+    @Test
+    void aLinkTextEndingInASlashIsReadAsTheSystemReadsIt() throws Exception {
+        // Found against the jar: "../" was taken as a name, and the next step led out.
+        rawLink(ws.resolve("up"), "../");
+        rawLink(ws.resolve("up2"), "sub//..//../");
+        Files.createDirectories(ws.resolve("sub"));
+        for (String path : List.of("up/ws-evil/secret.txt", "up/ws-evil/new.txt", "up2/ws-evil/secret.txt")) {
+            assertRefused(path);
+        }
+        // A trailing slash asks for a folder: after a file or nothing, the system stops.
+        rawLink(ws.resolve("fs"), "inside.txt/");
+        rawLink(ws.resolve("ds"), "newdir/");
+        for (String path : List.of("fs", "ds")) {
+            assertThat(codeOf(() -> fs.resolve("read", path, ws, Cancellation.NONE))).as(path).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        }
+        assertThat(code("ds")).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        try (Stream<Path> left = Files.list(ws)) {
+            assertThat(left.map(p -> p.getFileName().toString())).doesNotContain(".newdir", "newdir");
+        }
+        // And the protected start-up files, through such links.
+        Files.createDirectories(ws.resolve("config"));
+        rawLink(ws.resolve("here"), "./");
+        rawLink(ws.resolve("cfg"), "config/");
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        for (String path : List.of("here/.env", "here/config/application.properties", "cfg/application.properties")) {
+            assertThat(codeOf(() -> inWorkspace.resolve("write", path, ws, Cancellation.NONE))).as(path)
+                    .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+    }
+
+    @Test
+    void aConfigLinkWhoseChainIsRepointedAndLinksMadeAmongTheStartUpFilesWhileRunningAreSeen() throws Exception {
+        Files.createDirectories(ws.resolve("rel"));
+        Files.createDirectories(ws.resolve("v1"));
+        Files.createDirectories(ws.resolve("v2"));
+        Files.createSymbolicLink(ws.resolve("rel/cur"), Path.of("../v1"));
+        Files.createSymbolicLink(ws.resolve("config"), Path.of("rel/cur"));
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        java.nio.file.attribute.FileTime hourAgo = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+        for (String folder : List.of("", "rel", "v1", "v2")) {
+            Files.setLastModifiedTime(ws.resolve(folder), hourAgo);
+        }
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "v1/application.properties", ws, Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "v2/application.properties", ws, Cancellation.NONE))).isNull();
+        // Found against the jar: a link further along the chain, re-pointed, was not looked at again.
+        Files.delete(ws.resolve("rel/cur"));
+        Files.createSymbolicLink(ws.resolve("rel/cur"), Path.of("../v2"));
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "v2/application.properties", ws, Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        // Links made among the start-up files while the application runs: inside config/, and a .env-<profile>.
+        Files.createSymbolicLink(ws.resolve("v2/application-prod.properties"), Path.of("../notes.txt"));
+        Files.createSymbolicLink(ws.resolve(".env-prod"), Path.of("prof.txt"));
+        Thread.sleep(1100); // the folders were busy: looked at again within a second
+        for (String path : List.of("notes.txt", "prof.txt")) {
+            assertThat(codeOf(() -> inWorkspace.resolve("write", path, ws, Cancellation.NONE))).as(path)
+                    .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "other.txt", ws, Cancellation.NONE))).isNull();
+    }
+
     @Test
     void aWorkspaceRootReachedThroughASymlink() throws IOException {
         Path link = Files.createSymbolicLink(tmp.resolve("ws-link"), ws);
