@@ -78,8 +78,8 @@ public class ToolFsProducers {
         List<Path> writable = sandbox.writableRoots()
                 .map(list -> list.stream().map(Path::of).map(ToolFsProducers::real).toList())
                 .orElse(workspace.realRoots());
-        return new SandboxPolicy(workspace.realRoots(), writable,
-                sandbox.protectedPaths());
+        return new SandboxPolicy(workspace.realRoots(), writable, sandbox.protectedPaths(),
+                SandboxPolicy.linkedFolders(workspace.realRoots(), sandbox.protectedPaths()));
     }
 
     private static Path real(Path path) {

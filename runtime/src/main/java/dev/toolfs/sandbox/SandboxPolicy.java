@@ -4,6 +4,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -18,12 +19,64 @@ public final class SandboxPolicy {
     private final List<String> protectedGlobs;
     private final List<PathMatcher> matchers;
 
+    /** Where protected folders that are links lead (real paths), with the glob that protects each. */
+    private final Map<Path, String> linkedTrees;
+
     /** All paths are real (symlinks resolved) absolute paths. */
     public SandboxPolicy(List<Path> workspaceRoots, List<Path> writableRoots, List<String> protectedGlobs) {
+        this(workspaceRoots, writableRoots, protectedGlobs, Map.of());
+    }
+
+    /**
+     * @param linkedTrees where protected folders that are links lead, as real paths, each with the glob protecting
+     *        it ({@code .git -> gitdir}: {@code gitdir} is protected by {@code .git/**} too)
+     */
+    public SandboxPolicy(List<Path> workspaceRoots, List<Path> writableRoots, List<String> protectedGlobs,
+            Map<Path, String> linkedTrees) {
         this.workspaceRoots = List.copyOf(workspaceRoots);
         this.writableRoots = List.copyOf(writableRoots);
         this.protectedGlobs = List.copyOf(protectedGlobs);
         this.matchers = protectedGlobs.stream().map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
+        this.linkedTrees = Map.copyOf(linkedTrees);
+    }
+
+    /**
+     * Where the protected folders that are links lead ({@code .git -> gitdir}), inside the roots, as found now (at the
+     * start: the tools cannot make links).
+     */
+    public static Map<Path, String> linkedFolders(List<Path> realRoots, List<String> globs) {
+        Map<Path, String> trees = new java.util.LinkedHashMap<>();
+        for (Path root : realRoots) {
+            for (String glob : globs) {
+                String folder = literalFolder(glob);
+                if (folder == null) {
+                    continue;
+                }
+                Path spelled = root.resolve(folder).normalize();
+                try {
+                    Path real = spelled.toRealPath();
+                    if (!real.equals(spelled) && realRoots.stream().anyMatch(real::startsWith)) {
+                        trees.putIfAbsent(real, glob);
+                    }
+                } catch (java.io.IOException e) {
+                    // Not there (yet): the glob alone protects it.
+                }
+            }
+        }
+        return trees;
+    }
+
+    /** The folder a glob names before its first wildcard ({@code .git} for {@code .git/**}), or null when none. */
+    public static String literalFolder(String glob) {
+        int wildcard = 0;
+        while (wildcard < glob.length() && "*?[{".indexOf(glob.charAt(wildcard)) < 0) {
+            wildcard++;
+        }
+        if (wildcard == glob.length()) {
+            return null; // one path, no folder of things
+        }
+        int slash = glob.lastIndexOf('/', wildcard - 1);
+        return slash <= 0 ? null : glob.substring(0, slash);
     }
 
     /** Why changing {@code target} needs an escalation, or empty when the sandbox allows it. */
@@ -31,7 +84,22 @@ public final class SandboxPolicy {
         if (writableRoots.stream().noneMatch(target::startsWith)) {
             return Optional.of("it is outside the writable folders");
         }
+        return protectedDenial(target);
+    }
+
+    /**
+     * Why changing {@code path} needs an escalation because it is a protected path, or empty. Also for the path as
+     * it was spelled (on its real root), so that a link such as {@code .git -> elsewhere} does not make
+     * {@code .git/hooks/…} writable.
+     */
+    public Optional<String> protectedDenial(Path path) {
+        for (Map.Entry<Path, String> tree : linkedTrees.entrySet()) {
+            if (path.startsWith(tree.getKey())) {
+                return Optional.of("it is a protected path (" + tree.getValue() + ")");
+            }
+        }
         for (Path root : workspaceRoots) {
+            Path target = path;
             if (!target.startsWith(root) || target.equals(root)) {
                 continue;
             }

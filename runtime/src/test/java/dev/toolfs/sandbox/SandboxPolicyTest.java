@@ -30,4 +30,13 @@ class SandboxPolicyTest {
         assertThat(all.denial(ws.resolve(".gitignore"))).isEmpty();
         assertThat(all.denial(ws.resolve("src/a/deps.txt"))).isEmpty();
     }
+
+    @Test
+    void aGlobsLiteralFolderIsWhatALinkMayStandFor() {
+        org.assertj.core.api.Assertions.assertThat(SandboxPolicy.literalFolder(".git/**")).isEqualTo(".git");
+        org.assertj.core.api.Assertions.assertThat(SandboxPolicy.literalFolder("src/**/*.lock")).isEqualTo("src");
+        org.assertj.core.api.Assertions.assertThat(SandboxPolicy.literalFolder("a/b/*.key")).isEqualTo("a/b");
+        org.assertj.core.api.Assertions.assertThat(SandboxPolicy.literalFolder("*.pem")).isNull();
+        org.assertj.core.api.Assertions.assertThat(SandboxPolicy.literalFolder("a/b/c")).isNull();
+    }
 }

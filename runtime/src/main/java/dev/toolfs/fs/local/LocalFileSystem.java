@@ -127,7 +127,16 @@ public class LocalFileSystem implements FileSystemProvider {
 
     @Override
     public java.util.Optional<String> sandboxDenial(ResolvedPath path) {
-        return sandbox == null ? java.util.Optional.empty() : sandbox.denial(path.target());
+        if (sandbox == null) {
+            return java.util.Optional.empty();
+        }
+        java.util.Optional<String> denial = sandbox.denial(path.target());
+        if (denial.isPresent()) {
+            return denial;
+        }
+        // As spelled too: a protected folder that is a link (.git -> gitdir) protects what is reached through it.
+        Path spelled = workspace.onRealRoot(path.requested());
+        return spelled == null ? denial : sandbox.protectedDenial(spelled);
     }
 
     private void checkSandbox(String op, ResolvedPath path, boolean escalated) {
@@ -598,6 +607,10 @@ public class LocalFileSystem implements FileSystemProvider {
                 Files.createDirectories(dir);
             }
             temp = dir.resolve(tempName(target.getFileName().toString()));
+            if (temp.toString().getBytes(StandardCharsets.UTF_8).length >= MAX_PATH_BYTES) {
+                // A path near the system's limit: the temporary name without the file's own.
+                temp = dir.resolve(tempName(""));
+            }
             try (FileChannel ch = openTemp(temp)) {
                 ByteBuffer bb = ByteBuffer.wrap(data);
                 while (bb.hasRemaining()) {
@@ -648,6 +661,9 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (FileSystemException e) {
             if ("Operation not permitted".equals(e.getReason())) {
                 throw FsException.folderRefuses(op, path.requested()); // the rename, in a sticky folder
+            }
+            if ("File name too long".equals(e.getReason())) {
+                throw Workspace.tooLong(op, path.requested(), target);
             }
             throw FsException.io(op, path.requested(), e);
         } catch (IOException e) {
@@ -720,6 +736,9 @@ public class LocalFileSystem implements FileSystemProvider {
      * A hidden temporary name beside the target that says whose it is. A name near the file system's 255-byte limit
      * is shortened (at a character boundary) so that the temporary name fits too.
      */
+    /** The longest path the system takes (Linux's PATH_MAX, with its final NUL). */
+    private static final int MAX_PATH_BYTES = 4096;
+
     static String tempName(String name) {
         String hex = Long.toHexString(ThreadLocalRandom.current().nextLong());
         String random = "0".repeat(16 - hex.length()) + hex;

@@ -147,6 +147,17 @@ final class OwnFiles {
             links.configTarget = configFolder;
         }
         lockLinksIn(configFolder, name -> name.startsWith("application"), links, watched);
+        // A folder config/application…: Quarkus reads every properties file in it, so the links in it count too.
+        if (Files.isDirectory(configFolder)) {
+            try (Stream<Path> entries = Files.list(configFolder)) {
+                for (Path folder : entries.filter(e -> lower(e.getFileName()).startsWith("application")
+                        && Files.isDirectory(e, java.nio.file.LinkOption.NOFOLLOW_LINKS)).toList()) {
+                    lockLinksIn(folder, name -> true, links, watched);
+                }
+            } catch (IOException | RuntimeException e) {
+                // An unreadable folder: its entries are still protected by name.
+            }
+        }
         lockLinksIn(workingFolder, OwnFiles::isEnvName, links, watched);
         return new Look(watched.folders.toArray(Path[]::new), watched.modified.stream().mapToLong(Long::longValue).toArray(),
                 lookedAt, ticks, links);
@@ -227,30 +238,37 @@ final class OwnFiles {
         return followed(link, null);
     }
 
-    /** As {@link #followed(Path)}, adding the folders of the links met to {@code watched} (when given). */
+    /**
+     * As {@link #followed(Path)}, adding to {@code watched} (when given) every folder looked into once the first link
+     * is met: re-pointing a link, or putting a link where a folder was, changes one of them.
+     */
     private static Path followed(Path link, Watched watched) {
         Path absolute = link.toAbsolutePath();
-        Deque<String> todo = new ArrayDeque<>();
+        Deque<Path> todo = new ArrayDeque<>();
         for (Path name : absolute) {
-            todo.addLast(name.toString());
+            todo.addLast(name);
         }
         Path current = absolute.getRoot();
         int hops = 0;
         while (!todo.isEmpty()) {
-            String name = todo.pollFirst();
-            if (name.isEmpty() || name.equals(".")) {
+            Path name = todo.pollFirst();
+            String s = name.toString();
+            if (s.isEmpty() || s.equals(".")) {
                 continue;
             }
-            if (name.equals("..")) {
+            if (s.equals("..")) {
                 current = current.getParent() == null ? current : current.getParent();
                 continue;
             }
             Path next = current.resolve(name);
+            if (watched != null && hops > 0) {
+                watched.add(current);
+            }
             if (hops < MAX_LINK_HOPS && Files.isSymbolicLink(next)) {
-                hops++;
                 if (watched != null) {
-                    watched.add(current); // re-pointing the link changes its folder
+                    watched.add(current);
                 }
+                hops++;
                 Path to;
                 try {
                     to = Files.readSymbolicLink(next);
@@ -258,7 +276,7 @@ final class OwnFiles {
                     current = next;
                     continue;
                 }
-                List<String> names = LinkText.names(to);
+                List<Path> names = LinkText.names(to);
                 for (int i = names.size() - 1; i >= 0; i--) {
                     todo.addFirst(names.get(i));
                 }

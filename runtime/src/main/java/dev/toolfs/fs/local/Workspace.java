@@ -267,9 +267,7 @@ public final class Workspace {
                     return withNames(next, names, k + 1, todo);
                 } catch (FileSystemException e) {
                     if ("File name too long".equals(e.getReason())) {
-                        String shown = requested.toString();
-                        throw FsException.invalidPath(op, shown.substring(0, Math.min(64, shown.length())) + "…",
-                                "the path is longer than the system allows once made absolute (4096 bytes)");
+                        throw tooLong(op, requested, next);
                     }
                     throw FsException.io(op, requested, e);
                 } catch (IOException e) {
@@ -288,9 +286,9 @@ public final class Workspace {
                     for (int j = count - 1; j > k; j--) {
                         todo.addFirst(names.getName(j));
                     }
-                    List<String> textNames = LinkText.names(text);
+                    List<Path> textNames = LinkText.names(text);
                     for (int j = textNames.size() - 1; j >= 0; j--) {
-                        todo.addFirst(next.getFileSystem().getPath(textNames.get(j)));
+                        todo.addFirst(textNames.get(j));
                     }
                     if (text.isAbsolute()) {
                         current = text.getRoot();
@@ -380,6 +378,29 @@ public final class Workspace {
     private static boolean isDots(Path name) {
         String s = name.toString();
         return s.equals(".") || s.equals("..");
+    }
+
+    /** The system's "file name too long": a name (from a link's text) over 255 bytes, or the whole path over 4096. */
+    static FsException tooLong(String op, Path requested, Path looked) {
+        Path name = looked.getFileName();
+        if (name != null && name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 255) {
+            return FsException.invalidPath(op, shown(requested), "a name its symbolic links lead to is longer than 255 bytes");
+        }
+        return FsException.invalidPath(op, shown(requested), "the path is longer than the system allows once made absolute (4096 bytes)");
+    }
+
+    private static String shown(Path requested) {
+        String s = requested.toString();
+        return s.length() <= 64 ? s : s.substring(0, 64) + "…";
+    }
+
+    /**
+     * The path as the model spelled it, rewritten onto the real root that contains it (the lexical form checks that
+     * must hold however links lead, such as the sandbox's protected paths, compare), or null outside every root.
+     */
+    public Path onRealRoot(Path requested) {
+        Start start = realStart(requested);
+        return start == null ? null : start.path();
     }
 
     private boolean insideRealRoot(Path p) {

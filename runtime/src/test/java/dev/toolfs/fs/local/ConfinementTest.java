@@ -233,6 +233,90 @@ class ConfinementTest {
         assertThat(codeOf(() -> inWorkspace.resolve("write", "other.txt", ws, Cancellation.NONE))).isNull();
     }
 
+    private static void sh(Path dir, String script) throws IOException, InterruptedException {
+        assertThat(new ProcessBuilder("sh", "-c", script).directory(dir.toFile()).start().waitFor()).isZero();
+    }
+
+    @Test
+    void linkTextsAreFollowedByteForByteAlsoWhenTheyAreNotUtf8() throws Exception {
+        // Found against the jar: a name's string form turned the byte \xe9 into U+FFFD, another name.
+        sh(ws, "printf 'latin\\n' > \"$(printf 'caf\\351.txt')\" && ln -s \"$(printf 'caf\\351.txt')\" lnk"
+                + " && ln -s \"$(printf 'caf\\351.txt')/\" slashed");
+        Path target = fs.resolve("read", "lnk", ws, Cancellation.NONE).target();
+        assertThat(Files.readString(target)).isEqualTo("latin\n");
+        assertThat(codeOf(() -> fs.resolve("read", "slashed", ws, Cancellation.NONE))).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        // And a protected .env reached through such a link.
+        Files.writeString(ws.resolve("t4.txt"), "A=1\n");
+        sh(ws, "ln -s t4.txt \"$(printf '\\377l')\" && ln -s \"$(printf '\\377l')\" .env");
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "t4.txt", ws, Cancellation.NONE))).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+    }
+
+    @Test
+    void theProtectedLinksAreLookedAtAgainWhenAFolderOnTheirWayOrAConfigFolderOfPropertiesChanges() throws Exception {
+        Files.createDirectories(ws.resolve("sub/dir"));
+        Files.createDirectories(ws.resolve("other"));
+        Files.writeString(ws.resolve("sub/dir/f"), "E=orig\n");
+        Files.writeString(ws.resolve("other/f"), "E=other\n");
+        Files.createSymbolicLink(ws.resolve(".env"), Path.of("sub/dir/f"));
+        // Quarkus reads every properties file in a folder config/application.properties: links in it count too.
+        Files.createDirectories(ws.resolve("config/application.properties"));
+        Files.writeString(ws.resolve("t6.txt"), "x=1\n");
+        Files.createSymbolicLink(ws.resolve("config/application.properties/x.properties"), Path.of("../../t6.txt"));
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        java.nio.file.attribute.FileTime hourAgo = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+        for (String folder : List.of("", "sub", "sub/dir", "other", "config", "config/application.properties")) {
+            Files.setLastModifiedTime(ws.resolve(folder), hourAgo);
+        }
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "t6.txt", ws, Cancellation.NONE))).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "sub/dir/f", ws, Cancellation.NONE))).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "other/f", ws, Cancellation.NONE))).isNull();
+        // Found against the jar: a plain folder on the .env link's way replaced by a link.
+        Files.move(ws.resolve("sub/dir"), ws.resolve("sub/dir.old"));
+        Files.createSymbolicLink(ws.resolve("sub/dir"), Path.of("../other"));
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "other/f", ws, Cancellation.NONE))).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+    }
+
+    @Test
+    void aProtectedFolderThatIsALinkProtectsWhereItLeadsAndThePathAsSpelled() throws IOException {
+        Files.createDirectories(ws.resolve("gitdir/hooks"));
+        Files.writeString(ws.resolve("gitdir/hooks/pre-commit"), "h\n");
+        Files.createSymbolicLink(ws.resolve(".git"), Path.of("gitdir"));
+        Workspace workspace = new Workspace(List.of(ws));
+        dev.toolfs.sandbox.SandboxPolicy policy = new dev.toolfs.sandbox.SandboxPolicy(List.of(ws), List.of(ws),
+                List.of(".git/**"), dev.toolfs.sandbox.SandboxPolicy.linkedFolders(List.of(ws), List.of(".git/**")));
+        LocalFileSystem sandboxed = new LocalFileSystem(workspace, 1 << 20, 1 << 20, policy);
+        for (String path : List.of(".git/hooks/pre-commit", "gitdir/hooks/pre-commit", "gitdir/new")) {
+            ResolvedPath p = sandboxed.resolve("write", path, ws, Cancellation.NONE);
+            assertThat(sandboxed.sandboxDenial(p)).as(path).contains("it is a protected path (.git/**)");
+            assertThat(codeOf(() -> sandboxed.writeText(p, "echo pwn\n", Precondition.NONE, false, Cancellation.NONE)))
+                    .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+        assertThat(Files.readString(ws.resolve("gitdir/hooks/pre-commit"))).isEqualTo("h\n");
+        assertThat(sandboxed.sandboxDenial(sandboxed.resolve("write", "inside.txt", ws, Cancellation.NONE))).isEmpty();
+    }
+
+    @Test
+    void pathsAtTheSystemsLengthLimitAreWrittenOrRefusedAsInvalid() throws IOException {
+        // Found against the jar: the temporary file's longer name went over the limit, an I/O error to "retry".
+        StringBuilder deep = new StringBuilder();
+        while (ws.toString().length() + deep.length() + 201 < 4050) {
+            deep.append("p".repeat(200)).append('/');
+        }
+        String path = deep + "f".repeat(Math.max(1, 4080 - ws.toString().length() - deep.length() - 1));
+        assertThat(ws.resolve(path).toString().length()).isLessThan(4096);
+        assertThat(code(path)).isNull();
+        assertThat(Files.readString(ws.resolve(path))).isEqualTo("pwned\n");
+        String tooLong = path + "/" + "g".repeat(100);
+        assertThat(code(tooLong)).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        // A name over 255 bytes in a link's text is said as such.
+        Files.createSymbolicLink(ws.resolve("longname"), Path.of("a".repeat(300)));
+        FsException e = (FsException) org.assertj.core.api.Assertions.catchThrowable(
+                () -> fs.resolve("read", "longname", ws, Cancellation.NONE));
+        assertThat(e.code()).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        assertThat(e.getMessage()).contains("a name its symbolic links lead to is longer than 255 bytes");
+    }
+
     @Test
     void aWorkspaceRootReachedThroughASymlink() throws IOException {
         Path link = Files.createSymbolicLink(tmp.resolve("ws-link"), ws);
