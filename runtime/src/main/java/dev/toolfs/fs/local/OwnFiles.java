@@ -6,10 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -40,7 +38,7 @@ final class OwnFiles {
 
     private final Path workingFolder;
     private final Path installation;
-    /** Where the links found at the start lead (the installation's among them): files, and folders protected whole. */
+    /** Where the links found at the start lead (the installation's among them), each with what is below it. */
     private final Links atStart;
     private volatile Look lastLook;
 
@@ -118,7 +116,8 @@ final class OwnFiles {
         boolean trusted = true;
         for (int i = 0; i < last.folders().length; i++) {
             long modified = last.folders()[i].toFile().lastModified();
-            unchanged &= modified != 0 && modified == last.modified()[i];
+            // 0 is a folder that is missing (or dated 1970): unchanged while it stays so.
+            unchanged &= modified == last.modified()[i];
             trusted &= last.lookedAt() - last.modified()[i] > TRUSTED_AFTER_MILLIS;
         }
         if (trusted ? unchanged : ticks - last.lookedAtTicks() < BUSY_LOOK_MILLIS * 1_000_000L) {
@@ -133,7 +132,11 @@ final class OwnFiles {
     private record Look(Path[] folders, long[] modified, long lookedAt, long lookedAtTicks, Links links) {
     }
 
+    /** How many looks were taken (for tests of the cache). */
+    final java.util.concurrent.atomic.AtomicLong looks = new java.util.concurrent.atomic.AtomicLong();
+
     private Look look() {
+        looks.incrementAndGet();
         // Wall-clock time, as the file system stamps the folders' modifications with it.
         long lookedAt = System.currentTimeMillis();
         long ticks = System.nanoTime();
@@ -150,8 +153,10 @@ final class OwnFiles {
         // A folder config/application…: Quarkus reads every properties file in it, so the links in it count too.
         if (Files.isDirectory(configFolder)) {
             try (Stream<Path> entries = Files.list(configFolder)) {
-                for (Path folder : entries.filter(e -> lower(e.getFileName()).startsWith("application")
-                        && Files.isDirectory(e, java.nio.file.LinkOption.NOFOLLOW_LINKS)).toList()) {
+                // A real folder, or one a link leads to.
+                for (Path entry : entries.filter(e -> lower(e.getFileName()).startsWith("application")
+                        && Files.isDirectory(e)).toList()) {
+                    Path folder = Files.isSymbolicLink(entry) ? followed(entry, watched) : entry;
                     lockLinksIn(folder, name -> true, links, watched);
                 }
             } catch (IOException | RuntimeException e) {
@@ -176,22 +181,20 @@ final class OwnFiles {
         }
     }
 
-    /** Where the links among the protected files lead: files, folders protected whole, and a config link's target. */
+    /** Where the links among the protected files lead (each with what is below it), and a config link's target. */
     private static final class Links {
-        final Set<Path> files = new HashSet<>();
         final List<Path> trees = new ArrayList<>();
         Path configTarget;
 
+        /**
+         * Protects where a link leads, and anything below it: a link that leads nowhere yet may become a folder the
+         * application reads every properties file of (write creates missing folders).
+         */
         void lock(Path to) {
-            if (Files.isDirectory(to)) {
-                trees.add(to);
-            } else {
-                files.add(to);
-            }
+            trees.add(to);
         }
 
         void addAll(Links other) {
-            files.addAll(other.files);
             trees.addAll(other.trees);
             if (other.configTarget != null) {
                 configTarget = other.configTarget;
@@ -199,7 +202,7 @@ final class OwnFiles {
         }
 
         boolean protects(Path p) {
-            if (files.contains(p) || trees.stream().anyMatch(p::startsWith)) {
+            if (trees.stream().anyMatch(p::startsWith)) {
                 return true;
             }
             return configTarget != null && p.startsWith(configTarget) && p.getNameCount() > configTarget.getNameCount()

@@ -317,24 +317,31 @@ public final class Workspace {
             }
             // Where a link led: its leading '..'s and '.'s and the names after them, up to the next of those, are exact
             // lexically on the real folder in hand (or on the root for an absolute text); that prefix must be inside a root.
-            Path head = current;
-            boolean named = false;
+            Path base = current; // real: the folder in hand with the leading '..'s taken
+            Path named = null; // the names after them
             while (!todo.isEmpty()) {
                 Path name = todo.peekFirst();
                 String s = name.toString();
                 if (s.equals("..") || s.equals(".")) {
-                    if (named) {
+                    if (named != null) {
                         break; // taken once the names before it are walked: they may be links, files or nothing
                     }
                     if (s.equals("..")) {
-                        head = head.getParent() == null ? head : head.getParent();
+                        base = base.getParent() == null ? base : base.getParent();
                     }
                 } else if (!s.isEmpty()) {
-                    head = head.resolve(name);
-                    named = true;
+                    named = named == null ? name : named.resolve(name);
                 }
                 todo.pollFirst();
             }
+            if (insideRealRoot(base)) {
+                // Walked on from there: what lies above was looked at already (a long text is not walked again
+                // from the root for every '..' in it).
+                current = base;
+                names = named == null ? base.getFileSystem().getPath("") : named;
+                continue;
+            }
+            Path head = named == null ? base : base.resolve(named);
             Start inside = realStart(head);
             if (inside == null) {
                 throw FsException.outsideWorkspace(op, requested, describeRoots());

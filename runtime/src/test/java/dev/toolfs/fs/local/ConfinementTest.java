@@ -278,6 +278,43 @@ class ConfinementTest {
     }
 
     @Test
+    void linksAmongTheConfigurationThatLeadNowhereOrToAFolderProtectAllBelow() throws Exception {
+        // Found in a review: a link that leads nowhere yet was protected as one file, so the model could create the
+        // folder it names, with a properties file in it, which Quarkus then reads.
+        Files.createDirectories(ws.resolve("config"));
+        Files.createSymbolicLink(ws.resolve("config/application.properties"), Path.of("../shared/appcfg"));
+        // And a link to a folder: the links inside that folder count too.
+        Files.createDirectories(ws.resolve("cfgdir"));
+        Files.createDirectories(ws.resolve("notes"));
+        Files.createSymbolicLink(ws.resolve("config/application-prod.properties"), Path.of("../cfgdir"));
+        Files.createSymbolicLink(ws.resolve("cfgdir/n.properties"), Path.of("../notes/n.properties"));
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        for (String path : List.of("shared/appcfg", "shared/appcfg/x.properties", "cfgdir/other.properties",
+                "notes/n.properties")) {
+            assertThat(codeOf(() -> inWorkspace.resolve("write", path, ws, Cancellation.NONE))).as(path)
+                    .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "notes/other.txt", ws, Cancellation.NONE))).isNull();
+    }
+
+    @Test
+    void aLinkThatLeadsNowhereDoesNotMakeEveryCheckLookAgain() throws IOException {
+        // Found in a review: a missing folder on a link's way read as changed at every check (a full listing each).
+        Files.createSymbolicLink(ws.resolve(".env"), Path.of("secrets/dev/env"));
+        java.nio.file.attribute.FileTime hourAgo = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+        Files.setLastModifiedTime(ws, hourAgo);
+        OwnFiles own = new OwnFiles(ws, null);
+        for (int i = 0; i < 5; i++) {
+            assertThat(own.kind(ws.resolve("secrets/dev/env"), ws.resolve("secrets/dev/env"))).isEqualTo(OwnFiles.Kind.CONFIGURATION);
+            assertThat(own.kind(ws.resolve("other.txt"), ws.resolve("other.txt"))).isNull();
+        }
+        assertThat(own.looks.get()).isEqualTo(2); // at the start, and at the first check
+        Files.createDirectories(ws.resolve("secrets"));
+        assertThat(own.kind(ws.resolve("other.txt"), ws.resolve("other.txt"))).isNull();
+        assertThat(own.looks.get()).isEqualTo(3); // the folder on its way appeared
+    }
+
+    @Test
     void aProtectedFolderThatIsALinkProtectsWhereItLeadsAndThePathAsSpelled() throws IOException {
         Files.createDirectories(ws.resolve("gitdir/hooks"));
         Files.writeString(ws.resolve("gitdir/hooks/pre-commit"), "h\n");
