@@ -38,6 +38,11 @@ final class McpClient {
         return json(initialize());
     }
 
+    /** Ends the session. */
+    Response delete() {
+        return io.restassured.RestAssured.given().header("Mcp-Session-Id", session).delete("/mcp");
+    }
+
     Response post(Object body) {
         return given().contentType("application/json").accept("application/json, text/event-stream")
                 .header("Mcp-Session-Id", session).body(body).post("/mcp");

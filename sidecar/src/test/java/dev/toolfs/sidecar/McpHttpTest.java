@@ -175,4 +175,13 @@ class McpHttpTest {
                 .post("/mcp").then().statusCode(200).extract().jsonPath();
         assertThat(ok.getString("result.serverInfo.name")).isEqualTo("tool-fs");
     }
+
+    @Test
+    void endingASessionNeedsItsId() {
+        JsonPath r = given().delete("/mcp").then().statusCode(400).extract().jsonPath();
+        assertThat(r.getString("error")).isEqualTo("DELETE /mcp ends a session: send its Mcp-Session-Id header");
+        given().header("Mcp-Session-Id", "no-such-session").delete("/mcp").then().statusCode(404);
+        McpClient mcp = McpClient.connect();
+        mcp.delete().then().statusCode(200);
+    }
 }

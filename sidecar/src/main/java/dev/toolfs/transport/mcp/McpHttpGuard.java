@@ -60,6 +60,16 @@ public class McpHttpGuard {
         // The older SSE transport answers on its event stream, which only the library can write to: the POST itself
         // is refused (400, the JSON-RPC error as its body), so that the client's request fails instead of waiting.
         guardCalls(router.route("/mcp/messages/*").method(HttpMethod.POST), quarkusLimit, tooLarge, 400);
+        // Ending a session names it: without the header the library answered 404 (no such session), where MCP asks
+        // for 400 (a request that lacks it).
+        router.route("/mcp").method(HttpMethod.DELETE).order(Integer.MIN_VALUE + 101).handler(ctx -> {
+            if (ctx.request().getHeader("Mcp-Session-Id") == null) {
+                ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json")
+                        .end(new JsonObject().put("error", "DELETE /mcp ends a session: send its Mcp-Session-Id header").encode());
+            } else {
+                ctx.next();
+            }
+        });
         // Health and metrics show the workspace's paths and the calls made: the same rules.
         router.route("/q/*").order(Integer.MIN_VALUE + 100).handler(ctx -> {
             if (admission.admit(ctx)) {
