@@ -184,4 +184,21 @@ class McpHttpTest {
         McpClient mcp = McpClient.connect();
         mcp.delete().then().statusCode(200);
     }
+
+    @Test
+    void aBodyThatIsNotAMessageIsAJsonRpcErrorNotAServerError() {
+        // The library answered these with an HTTP 500 and logged a stack trace.
+        for (String body : java.util.List.of("[]", "5", "\"x\"", "null", "", "not json")) {
+            io.restassured.response.Response response = given().contentType("application/json")
+                    .accept("application/json, text/event-stream").body(body).post("/mcp");
+            assertThat(response.statusCode()).as(body + ": " + response.asString()).isEqualTo(400);
+            JsonPath r = response.jsonPath();
+            assertThat(r.getString("jsonrpc")).isEqualTo("2.0");
+            assertThat(r.getString("id")).isNull();
+            boolean json = !body.isEmpty() && !body.equals("not json");
+            assertThat(r.getInt("error.code")).as(body).isEqualTo(json ? -32600 : -32700);
+            assertThat(r.getString("error.message")).isEqualTo(json
+                    ? "Invalid Request: the body must be a JSON-RPC message, a JSON object" : "Parse error: the body is not JSON");
+        }
+    }
 }

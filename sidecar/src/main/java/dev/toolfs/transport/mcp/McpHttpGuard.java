@@ -95,8 +95,11 @@ public class McpHttpGuard {
 
     private static void answerMalformedCall(RoutingContext ctx, int status) {
         Buffer body = ctx.body() == null ? null : ctx.body().buffer();
-        if (body == null) {
-            ctx.next();
+        Optional<JsonObject> notAMessage = NotAMessage.error(body == null ? Buffer.buffer().getByteBuf() : body.getByteBuf());
+        if (notAMessage.isPresent()) {
+            // The library fails on these with an HTTP 500 (and a stack trace in the log).
+            ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json")
+                    .end(new JsonObject().put("jsonrpc", "2.0").putNull("id").put("error", notAMessage.get()).encode());
             return;
         }
         String message = ToolsCallShape.MESSAGE;
