@@ -79,7 +79,7 @@ public class ToolFsProducers {
                 .map(list -> list.stream().map(Path::of).map(ToolFsProducers::real).toList())
                 .orElse(workspace.realRoots());
         return new SandboxPolicy(workspace.realRoots(), writable, sandbox.protectedPaths(),
-                SandboxPolicy.linkedFolders(workspace.realRoots(), sandbox.protectedPaths()));
+                SandboxPolicy.linkedFolders(workspace.realRoots(), sandbox.protectedPaths(), Workspace::whereLinksLead));
     }
 
     private static Path real(Path path) {

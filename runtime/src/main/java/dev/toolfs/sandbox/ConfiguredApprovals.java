@@ -54,10 +54,33 @@ public class ConfiguredApprovals implements ApprovalService {
             case APPROVE -> ApprovalDecision.approve("approved by configuration (quarkus.tool-fs.sandbox.approval=approve)");
             case ASK -> ask(request, client, cancellation);
         };
+        // What the model wrote is escaped: a line break or a terminal control in it would forge log lines.
         LOG.infof("sandbox escalation %s: %s %s in session %s, justification \"%s\": %s", decision.approved()
-                ? "approved" : "denied", request.tool(), request.path(), request.sessionId(), request.justification(),
-                decision.reason());
+                ? "approved" : "denied", request.tool(), logged(String.valueOf(request.path())), logged(request.sessionId()),
+                logged(request.justification()), decision.reason());
         return decision;
+    }
+
+    /**
+     * Control characters (C0, DEL, C1, the Unicode line separators), quotes and backslashes as escapes, so a logged
+     * text stays one plain line.
+     */
+    static String logged(String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c >= 0x7F && c <= 0x9F || c == '\u2028' || c == '\u2029') {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else if (c == '"' || c == '\\') {
+                sb.append('\\').append(c);
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     private ApprovalDecision ask(ApprovalRequest request, ClientApprover client, Cancellation cancellation) {

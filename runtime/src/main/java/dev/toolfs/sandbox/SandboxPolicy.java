@@ -41,11 +41,16 @@ public final class SandboxPolicy {
     }
 
     /**
-     * Where the protected folders that are links lead ({@code .git -> gitdir}), inside the roots, as found now (at the
-     * start: the tools cannot make links).
+     * Where the protected folders that are links lead ({@code .git -> gitdir}), also where nothing is yet, and where the
+     * links inside them lead, two levels down ({@code .git/hooks -> ../githooks}): inside the roots, as found now (at
+     * the start: the tools cannot make links).
+     *
+     * @param follow where a path leads, every link on its way followed as the system would, also when it leads nowhere
      */
-    public static Map<Path, String> linkedFolders(List<Path> realRoots, List<String> globs) {
+    public static Map<Path, String> linkedFolders(List<Path> realRoots, List<String> globs,
+            java.util.function.UnaryOperator<Path> follow) {
         Map<Path, String> trees = new java.util.LinkedHashMap<>();
+        java.util.function.Predicate<Path> inside = p -> realRoots.stream().anyMatch(p::startsWith);
         for (Path root : realRoots) {
             for (String glob : globs) {
                 String folder = literalFolder(glob);
@@ -53,13 +58,22 @@ public final class SandboxPolicy {
                     continue;
                 }
                 Path spelled = root.resolve(folder).normalize();
-                try {
-                    Path real = spelled.toRealPath();
-                    if (!real.equals(spelled) && realRoots.stream().anyMatch(real::startsWith)) {
-                        trees.putIfAbsent(real, glob);
+                Path to = follow.apply(spelled);
+                if (!to.equals(spelled) && inside.test(to)) {
+                    trees.putIfAbsent(to, glob);
+                }
+                if (!java.nio.file.Files.isDirectory(to)) {
+                    continue;
+                }
+                try (java.util.stream.Stream<Path> links = java.nio.file.Files.walk(to, 2)) {
+                    for (Path link : links.filter(java.nio.file.Files::isSymbolicLink).toList()) {
+                        Path target = follow.apply(link);
+                        if (!target.startsWith(to) && inside.test(target)) {
+                            trees.putIfAbsent(target, glob);
+                        }
                     }
-                } catch (java.io.IOException e) {
-                    // Not there (yet): the glob alone protects it.
+                } catch (java.io.IOException | RuntimeException e) {
+                    // An unreadable folder: what is in it stays protected by the glob.
                 }
             }
         }

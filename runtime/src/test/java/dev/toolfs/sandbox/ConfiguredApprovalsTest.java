@@ -46,4 +46,12 @@ class ConfiguredApprovalsTest {
         assertThat(approvals.resolve("r2", ApprovalDecision.approve("fine"))).isTrue();
         assertThat(decision.get(10, TimeUnit.SECONDS).approved()).isTrue();
     }
+
+    @Test
+    void whatTheModelWroteIsLoggedAsOnePlainLine() {
+        // Found by an adversarial test: a justification with a line break and a terminal escape forged a log line.
+        org.assertj.core.api.Assertions.assertThat(ConfiguredApprovals.logged(
+                "ok\n2025-01-01 INFO sandbox escalation approved\u001b[31m \"q\" \\ \u009b\u2028"))
+                .isEqualTo("ok\\u000a2025-01-01 INFO sandbox escalation approved\\u001b[31m \\\"q\\\" \\\\ \\u009b\\u2028");
+    }
 }

@@ -607,9 +607,14 @@ public class LocalFileSystem implements FileSystemProvider {
                 Files.createDirectories(dir);
             }
             temp = dir.resolve(tempName(target.getFileName().toString()));
-            if (temp.toString().getBytes(StandardCharsets.UTF_8).length >= MAX_PATH_BYTES) {
+            if (temp.toString().getBytes(StandardCharsets.UTF_8).length >= Workspace.MAX_PATH_BYTES) {
                 // A path near the system's limit: the temporary name without the file's own.
                 temp = dir.resolve(tempName(""));
+                if (temp.toString().getBytes(StandardCharsets.UTF_8).length >= Workspace.MAX_PATH_BYTES) {
+                    temp = null;
+                    throw FsException.invalidPath(op, Workspace.shown(path.requested()), "the path is too close to the"
+                            + " system's limit (4096 bytes) for the temporary file a safe write makes beside it");
+                }
             }
             try (FileChannel ch = openTemp(temp)) {
                 ByteBuffer bb = ByteBuffer.wrap(data);
@@ -736,9 +741,6 @@ public class LocalFileSystem implements FileSystemProvider {
      * A hidden temporary name beside the target that says whose it is. A name near the file system's 255-byte limit
      * is shortened (at a character boundary) so that the temporary name fits too.
      */
-    /** The longest path the system takes (Linux's PATH_MAX, with its final NUL). */
-    private static final int MAX_PATH_BYTES = 4096;
-
     static String tempName(String name) {
         String hex = Long.toHexString(ThreadLocalRandom.current().nextLong());
         String random = "0".repeat(16 - hex.length()) + hex;

@@ -35,6 +35,7 @@ final class OwnFiles {
     private static final int MAX_LINK_HOPS = 40;
     private static final long TRUSTED_AFTER_MILLIS = 2000;
     private static final long BUSY_LOOK_MILLIS = 1000;
+    private static final int MAX_WATCHED = 256;
 
     private final Path workingFolder;
     private final Path installation;
@@ -112,9 +113,9 @@ final class OwnFiles {
             return this.lastLook = look();
         }
         long ticks = System.nanoTime(); // the busy interval: not fooled by the wall clock stepping back
-        boolean unchanged = true;
-        boolean trusted = true;
-        for (int i = 0; i < last.folders().length; i++) {
+        boolean unchanged = last.folders() != null;
+        boolean trusted = last.folders() != null; // too many folders to check: taken again once a second
+        for (int i = 0; last.folders() != null && i < last.folders().length; i++) {
             long modified = last.folders()[i].toFile().lastModified();
             // 0 is a folder that is missing (or dated 1970): unchanged while it stays so.
             unchanged &= modified == last.modified()[i];
@@ -128,7 +129,10 @@ final class OwnFiles {
         return look;
     }
 
-    /** The folders read, with their modification times taken before they were read, and what they showed. */
+    /**
+     * The folders read (null when too many to check), with their modification times taken before they were read, and
+     * what they showed.
+     */
     private record Look(Path[] folders, long[] modified, long lookedAt, long lookedAtTicks, Links links) {
     }
 
@@ -139,7 +143,6 @@ final class OwnFiles {
         looks.incrementAndGet();
         // Wall-clock time, as the file system stamps the folders' modifications with it.
         long lookedAt = System.currentTimeMillis();
-        long ticks = System.nanoTime();
         Watched watched = new Watched();
         Links links = new Links();
         Path config = workingFolder.resolve("config");
@@ -149,7 +152,7 @@ final class OwnFiles {
             configFolder = followed(config, watched);
             links.configTarget = configFolder;
         }
-        lockLinksIn(configFolder, name -> name.startsWith("application"), links, watched);
+        lockLinksIn(configFolder, name -> name.startsWith("application"), links, watched, true);
         // A folder config/application…: Quarkus reads every properties file in it, so the links in it count too.
         if (Files.isDirectory(configFolder)) {
             try (Stream<Path> entries = Files.list(configFolder)) {
@@ -157,27 +160,36 @@ final class OwnFiles {
                 for (Path entry : entries.filter(e -> lower(e.getFileName()).startsWith("application")
                         && Files.isDirectory(e)).toList()) {
                     Path folder = Files.isSymbolicLink(entry) ? followed(entry, watched) : entry;
-                    lockLinksIn(folder, name -> true, links, watched);
+                    lockLinksIn(folder, name -> true, links, watched, true);
                 }
             } catch (IOException | RuntimeException e) {
                 // An unreadable folder: its entries are still protected by name.
             }
         }
-        lockLinksIn(workingFolder, OwnFiles::isEnvName, links, watched);
-        return new Look(watched.folders.toArray(Path[]::new), watched.modified.stream().mapToLong(Long::longValue).toArray(),
-                lookedAt, ticks, links);
+        lockLinksIn(workingFolder, OwnFiles::isEnvName, links, watched, false);
+        // The busy interval counts from the look's end: a look that took long is not taken again at once.
+        return new Look(watched.overflow ? null : watched.modified.keySet().toArray(Path[]::new),
+                watched.modified.values().stream().mapToLong(Long::longValue).toArray(), lookedAt, System.nanoTime(), links);
     }
 
-    /** The folders a look depends on, each with its modification time read before its entries. */
+    /**
+     * The folders a look depends on, each with its modification time read before its entries. Beyond
+     * {@link #MAX_WATCHED} (links with long texts through many folders), they are not kept: the look is then taken again
+     * once a second rather than checked folder by folder on every call.
+     */
     private static final class Watched {
-        final List<Path> folders = new ArrayList<>();
-        final List<Long> modified = new ArrayList<>();
+        final java.util.LinkedHashMap<Path, Long> modified = new java.util.LinkedHashMap<>();
+        boolean overflow;
 
         void add(Path folder) {
-            if (!folders.contains(folder)) {
-                folders.add(folder);
-                modified.add(folder.toFile().lastModified());
+            if (overflow || modified.containsKey(folder)) {
+                return;
             }
+            if (modified.size() == MAX_WATCHED) {
+                overflow = true;
+                return;
+            }
+            modified.put(folder, folder.toFile().lastModified());
         }
     }
 
@@ -185,6 +197,8 @@ final class OwnFiles {
     private static final class Links {
         final List<Path> trees = new ArrayList<>();
         Path configTarget;
+
+        final java.util.Set<Path> files = new java.util.HashSet<>();
 
         /**
          * Protects where a link leads, and anything below it: a link that leads nowhere yet may become a folder the
@@ -194,15 +208,21 @@ final class OwnFiles {
             trees.add(to);
         }
 
+        /** Protects where a link leads as one file (a {@code .env}: never read as a folder). */
+        void lockFile(Path to) {
+            files.add(to);
+        }
+
         void addAll(Links other) {
             trees.addAll(other.trees);
+            files.addAll(other.files);
             if (other.configTarget != null) {
                 configTarget = other.configTarget;
             }
         }
 
         boolean protects(Path p) {
-            if (trees.stream().anyMatch(p::startsWith)) {
+            if (files.contains(p) || trees.stream().anyMatch(p::startsWith)) {
                 return true;
             }
             return configTarget != null && p.startsWith(configTarget) && p.getNameCount() > configTarget.getNameCount()
@@ -219,14 +239,21 @@ final class OwnFiles {
     }
 
     /** Protects where the links among {@code folder}'s entries whose (lower-case) names match lead. */
-    private static void lockLinksIn(Path folder, Predicate<String> names, Links links, Watched watched) {
+    private static void lockLinksIn(Path folder, Predicate<String> names, Links links, Watched watched, boolean trees) {
         if (!Files.isDirectory(folder)) {
             return;
         }
         watched.add(folder);
         try (Stream<Path> entries = Files.list(folder)) {
             entries.filter(e -> names.test(lower(e.getFileName())) && Files.isSymbolicLink(e))
-                    .forEach(link -> links.lock(followed(link, watched)));
+                    .forEach(link -> {
+                        Path to = followed(link, watched);
+                        if (trees) {
+                            links.lock(to);
+                        } else {
+                            links.lockFile(to);
+                        }
+                    });
         } catch (IOException | RuntimeException e) {
             // An unreadable folder: its entries are still protected by name.
         }

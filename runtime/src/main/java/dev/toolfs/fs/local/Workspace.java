@@ -31,6 +31,8 @@ import dev.toolfs.fs.ResolvedPath;
 public final class Workspace {
 
     private static final int MAX_LINK_HOPS = 40;
+    /** The longest path the system takes (Linux's PATH_MAX, with its final NUL). */
+    static final int MAX_PATH_BYTES = 4096;
 
     private final List<Path> roots;
     private final List<Path> realRoots;
@@ -159,6 +161,11 @@ public final class Workspace {
             throw FsException.outsideWorkspace(op, requested, describeRoots());
         }
         Path target = walk(op, requested, start);
+        if (target.toString().length() >= 1024
+                && target.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= MAX_PATH_BYTES) {
+            // What the walk did not look at (names not there yet) is as long as the system allows no more.
+            throw tooLong(op, requested, target);
+        }
         if (!excluded.isEmpty()) {
             checkNotExcluded(op, requested, target);
         }
@@ -396,9 +403,17 @@ public final class Workspace {
         return FsException.invalidPath(op, shown(requested), "the path is longer than the system allows once made absolute (4096 bytes)");
     }
 
-    private static String shown(Path requested) {
+    static String shown(Path requested) {
         String s = requested.toString();
         return s.length() <= 64 ? s : s.substring(0, 64) + "…";
+    }
+
+    /**
+     * Where {@code path} leads, every link on its way followed as the system would follow it (also where nothing is
+     * yet); not confined: for the application's own checks, never to open what a model named.
+     */
+    public static Path whereLinksLead(Path path) {
+        return OwnFiles.followed(path);
     }
 
     /**

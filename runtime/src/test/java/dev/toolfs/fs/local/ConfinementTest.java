@@ -321,7 +321,7 @@ class ConfinementTest {
         Files.createSymbolicLink(ws.resolve(".git"), Path.of("gitdir"));
         Workspace workspace = new Workspace(List.of(ws));
         dev.toolfs.sandbox.SandboxPolicy policy = new dev.toolfs.sandbox.SandboxPolicy(List.of(ws), List.of(ws),
-                List.of(".git/**"), dev.toolfs.sandbox.SandboxPolicy.linkedFolders(List.of(ws), List.of(".git/**")));
+                List.of(".git/**"), dev.toolfs.sandbox.SandboxPolicy.linkedFolders(List.of(ws), List.of(".git/**"), Workspace::whereLinksLead));
         LocalFileSystem sandboxed = new LocalFileSystem(workspace, 1 << 20, 1 << 20, policy);
         for (String path : List.of(".git/hooks/pre-commit", "gitdir/hooks/pre-commit", "gitdir/new")) {
             ResolvedPath p = sandboxed.resolve("write", path, ws, Cancellation.NONE);
@@ -334,18 +334,81 @@ class ConfinementTest {
     }
 
     @Test
+    void protectedFoldersLinkedToNothingYetOrHoldingLinksProtectWhereTheyLead() throws IOException {
+        // Found by an adversarial test: a protected folder that is a link to nothing yet, and a link inside one.
+        Files.createSymbolicLink(ws.resolve(".tool-fs"), Path.of("gitdir2"));
+        Files.createDirectories(ws.resolve(".git"));
+        Files.createDirectories(ws.resolve("githooks"));
+        Files.createSymbolicLink(ws.resolve(".git/hooks"), Path.of("../githooks"));
+        List<String> globs = List.of(".git/**", ".tool-fs/**");
+        Workspace workspace = new Workspace(List.of(ws));
+        dev.toolfs.sandbox.SandboxPolicy policy = new dev.toolfs.sandbox.SandboxPolicy(List.of(ws), List.of(ws), globs,
+                dev.toolfs.sandbox.SandboxPolicy.linkedFolders(List.of(ws), globs, Workspace::whereLinksLead));
+        LocalFileSystem sandboxed = new LocalFileSystem(workspace, 1 << 20, 1 << 20, policy);
+        for (String path : List.of("gitdir2/x", ".tool-fs/x", "githooks/pre-commit", ".git/hooks/pre-commit")) {
+            ResolvedPath p = sandboxed.resolve("write", path, ws, Cancellation.NONE);
+            assertThat(sandboxed.sandboxDenial(p)).as(path).isPresent();
+        }
+        assertThat(sandboxed.sandboxDenial(sandboxed.resolve("write", "src/Main.java", ws, Cancellation.NONE))).isEmpty();
+    }
+
+    @Test
+    void aDotEnvLinkToAFolderDoesNotLockThatFolderAndManyLinkedFoldersStayCorrect() throws Exception {
+        // Found by an adversarial test: '.env-dir -> .' made the whole workspace read-only (Quarkus never reads a
+        // folder as .env); the .env link's own target is still protected.
+        Files.createSymbolicLink(ws.resolve(".env-dir"), Path.of("."));
+        Files.createSymbolicLink(ws.resolve(".env"), Path.of("env/real.env"));
+        // A chain through more folders than are checked one by one: looked at again once a second instead.
+        StringBuilder first = new StringBuilder();
+        StringBuilder second = new StringBuilder();
+        for (int i = 0; i < 150; i++) {
+            Files.createDirectories(ws.resolve("a" + i + "/x"));
+            Files.createDirectories(ws.resolve("b" + i + "/x"));
+            first.append('a').append(i).append("/x/../../");
+            second.append('b').append(i).append("/x/../../");
+        }
+        rawLink(ws.resolve("second"), second + "chained.env");
+        rawLink(ws.resolve(".env-prod"), first + "second");
+        LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        for (String path : List.of("README.md", "src/Main.java")) {
+            assertThat(codeOf(() -> inWorkspace.resolve("write", path, ws, Cancellation.NONE))).as(path).isNull();
+        }
+        for (String path : List.of("env/real.env", "chained.env", ".env-dir")) {
+            assertThat(codeOf(() -> inWorkspace.resolve("write", path, ws, Cancellation.NONE))).as(path)
+                    .isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+        // Re-pointed among the many folders: seen within a second.
+        Files.delete(ws.resolve(".env-prod"));
+        Files.createSymbolicLink(ws.resolve(".env-prod"), Path.of("other.env"));
+        Thread.sleep(1100);
+        assertThat(codeOf(() -> inWorkspace.resolve("write", "other.env", ws, Cancellation.NONE))).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+    }
+
+    @Test
     void pathsAtTheSystemsLengthLimitAreWrittenOrRefusedAsInvalid() throws IOException {
         // Found against the jar: the temporary file's longer name went over the limit, an I/O error to "retry".
         StringBuilder deep = new StringBuilder();
         while (ws.toString().length() + deep.length() + 201 < 4050) {
             deep.append("p".repeat(200)).append('/');
         }
-        String path = deep + "f".repeat(Math.max(1, 4080 - ws.toString().length() - deep.length() - 1));
+        String path = deep + "f".repeat(Math.max(1, 4070 - ws.toString().length() - deep.length() - 1));
         assertThat(ws.resolve(path).toString().length()).isLessThan(4096);
         assertThat(code(path)).isNull();
         assertThat(Files.readString(ws.resolve(path))).isEqualTo("pwned\n");
         String tooLong = path + "/" + "g".repeat(100);
         assertThat(code(tooLong)).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        // Under the limit, but with no room left for the temporary file beside it: said as such.
+        String tight = deep + "h".repeat(Math.max(1, 4085 - ws.toString().length() - deep.length() - 1)) + "/f";
+        FsException close = (FsException) org.assertj.core.api.Assertions.catchThrowable(() -> fs.writeText(
+                fs.resolve("write", tight, ws, Cancellation.NONE), "x", Precondition.NONE, Cancellation.NONE));
+        assertThat(close.code()).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        assertThat(close.getMessage()).contains("too close to the system's limit (4096 bytes) for the temporary file");
+        // Short in characters, long in bytes (each '€' is three): refused before anything is looked up.
+        String euros = ("€".repeat(85) + "/").repeat(20) + "f.txt";
+        assertThat(euros.length()).isLessThan(4096);
+        for (String op : List.of("read", "write")) {
+            assertThat(codeOf(() -> fs.resolve(op, euros, ws, Cancellation.NONE))).isEqualTo(FsErrorCode.FS_INVALID_PATH);
+        }
         // A name over 255 bytes in a link's text is said as such.
         Files.createSymbolicLink(ws.resolve("longname"), Path.of("a".repeat(300)));
         FsException e = (FsException) org.assertj.core.api.Assertions.catchThrowable(
