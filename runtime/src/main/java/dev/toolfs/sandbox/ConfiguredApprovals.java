@@ -57,7 +57,7 @@ public class ConfiguredApprovals implements ApprovalService {
         // What the model wrote is escaped: a line break or a terminal control in it would forge log lines.
         LOG.infof("sandbox escalation %s: %s %s in session %s, justification \"%s\": %s", decision.approved()
                 ? "approved" : "denied", request.tool(), logged(String.valueOf(request.path())), logged(request.sessionId()),
-                logged(request.justification()), decision.reason());
+                logged(request.justification()), logged(decision.reason()));
         return decision;
     }
 

@@ -42,15 +42,15 @@ public final class SandboxPolicy {
 
     /**
      * Where the protected folders that are links lead ({@code .git -> gitdir}), also where nothing is yet, and where the
-     * links inside them lead, two levels down ({@code .git/hooks -> ../githooks}): inside the roots, as found now (at
-     * the start: the tools cannot make links).
+     * links inside them lead, three levels down ({@code .git/hooks -> ../githooks}, a submodule's hooks), and on through
+     * the folders those lead to: inside the roots, as found now (at the start: the tools cannot make links). A target
+     * that holds a root or the protected folder itself (a link to the workspace) is not taken: it would protect all.
      *
      * @param follow where a path leads, every link on its way followed as the system would, also when it leads nowhere
      */
     public static Map<Path, String> linkedFolders(List<Path> realRoots, List<String> globs,
             java.util.function.UnaryOperator<Path> follow) {
         Map<Path, String> trees = new java.util.LinkedHashMap<>();
-        java.util.function.Predicate<Path> inside = p -> realRoots.stream().anyMatch(p::startsWith);
         for (Path root : realRoots) {
             for (String glob : globs) {
                 String folder = literalFolder(glob);
@@ -58,26 +58,62 @@ public final class SandboxPolicy {
                     continue;
                 }
                 Path spelled = root.resolve(folder).normalize();
+                java.util.Deque<Path> todo = new java.util.ArrayDeque<>();
+                java.util.Set<Path> seen = new java.util.HashSet<>();
                 Path to = follow.apply(spelled);
-                if (!to.equals(spelled) && inside.test(to)) {
+                if (!to.equals(spelled) && takes(to, spelled, realRoots)) {
                     trees.putIfAbsent(to, glob);
                 }
-                if (!java.nio.file.Files.isDirectory(to)) {
-                    continue;
-                }
-                try (java.util.stream.Stream<Path> links = java.nio.file.Files.walk(to, 2)) {
-                    for (Path link : links.filter(java.nio.file.Files::isSymbolicLink).toList()) {
+                todo.add(to);
+                // A bounded search: a start must not walk a whole disk for a few links.
+                while (!todo.isEmpty() && seen.size() < 64) {
+                    Path folderNow = todo.poll();
+                    if (!seen.add(folderNow) || !java.nio.file.Files.isDirectory(folderNow)) {
+                        continue;
+                    }
+                    for (Path link : linksIn(folderNow)) {
                         Path target = follow.apply(link);
-                        if (!target.startsWith(to) && inside.test(target)) {
+                        if (!target.startsWith(folderNow) && takes(target, spelled, realRoots)) {
                             trees.putIfAbsent(target, glob);
+                            todo.add(target);
                         }
                     }
-                } catch (java.io.IOException | RuntimeException e) {
-                    // An unreadable folder: what is in it stays protected by the glob.
                 }
             }
         }
         return trees;
+    }
+
+    /** Whether a link's target may be protected whole: inside a root, and holding neither a root nor the folder. */
+    private static boolean takes(Path target, Path protectedFolder, List<Path> realRoots) {
+        return realRoots.stream().anyMatch(target::startsWith) && realRoots.stream().noneMatch(r -> r.startsWith(target))
+                && !protectedFolder.startsWith(target);
+    }
+
+    /** The links three levels down in a folder; what cannot be read is passed over, the rest still looked at. */
+    private static List<Path> linksIn(Path folder) {
+        List<Path> links = new java.util.ArrayList<>();
+        try {
+            java.nio.file.Files.walkFileTree(folder, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), 3,
+                    new java.nio.file.SimpleFileVisitor<>() {
+                        @Override
+                        public java.nio.file.FileVisitResult visitFile(Path file,
+                                java.nio.file.attribute.BasicFileAttributes attrs) {
+                            if (attrs.isSymbolicLink()) {
+                                links.add(file);
+                            }
+                            return java.nio.file.FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public java.nio.file.FileVisitResult visitFileFailed(Path file, java.io.IOException e) {
+                            return java.nio.file.FileVisitResult.CONTINUE;
+                        }
+                    });
+        } catch (java.io.IOException | RuntimeException e) {
+            // What was found so far still counts.
+        }
+        return links;
     }
 
     /** The folder a glob names before its first wildcard ({@code .git} for {@code .git/**}), or null when none. */

@@ -55,7 +55,14 @@ final class OwnFiles {
         start.addAll(first.links());
         if (installation != null) {
             try (Stream<Path> all = Files.walk(installation)) {
-                all.filter(Files::isSymbolicLink).forEach(link -> start.lock(followed(link, null)));
+                all.filter(Files::isSymbolicLink).map(link -> followed(link, null))
+                        .forEach(to -> {
+                            if (workingFolder.startsWith(to)) {
+                                start.lockFile(to); // not the whole workspace for one link
+                            } else {
+                                start.lock(to);
+                            }
+                        });
             } catch (IOException | RuntimeException e) {
                 // Unreadable parts stay protected by their place; only links found there add more.
             }
@@ -160,7 +167,9 @@ final class OwnFiles {
                 for (Path entry : entries.filter(e -> lower(e.getFileName()).startsWith("application")
                         && Files.isDirectory(e)).toList()) {
                     Path folder = Files.isSymbolicLink(entry) ? followed(entry, watched) : entry;
-                    lockLinksIn(folder, name -> true, links, watched, true);
+                    // Read there: its properties (and YAML) files, each as a file.
+                    lockLinksIn(folder, name -> name.endsWith(".properties") || name.endsWith(".yaml")
+                            || name.endsWith(".yml"), links, watched, false);
                 }
             } catch (IOException | RuntimeException e) {
                 // An unreadable folder: its entries are still protected by name.
@@ -248,7 +257,8 @@ final class OwnFiles {
             entries.filter(e -> names.test(lower(e.getFileName())) && Files.isSymbolicLink(e))
                     .forEach(link -> {
                         Path to = followed(link, watched);
-                        if (trees) {
+                        // A link to the working folder or above it would lock the whole workspace: only that path.
+                        if (trees && !folder.startsWith(to)) {
                             links.lock(to);
                         } else {
                             links.lockFile(to);

@@ -350,6 +350,20 @@ class ConfinementTest {
             assertThat(sandboxed.sandboxDenial(p)).as(path).isPresent();
         }
         assertThat(sandboxed.sandboxDenial(sandboxed.resolve("write", "src/Main.java", ws, Cancellation.NONE))).isEmpty();
+        // Found in a review: a chain on from a linked folder (the hook git runs is a link to a script), and a link to
+        // the workspace inside a protected folder (it protected everything).
+        Files.createDirectories(ws.resolve("scripts"));
+        Files.createSymbolicLink(ws.resolve("githooks/pre-push"), Path.of("../scripts/lint.sh"));
+        Files.createSymbolicLink(ws.resolve(".git/wt"), Path.of(".."));
+        dev.toolfs.sandbox.SandboxPolicy again = new dev.toolfs.sandbox.SandboxPolicy(List.of(ws), List.of(ws), globs,
+                dev.toolfs.sandbox.SandboxPolicy.linkedFolders(List.of(ws), globs, Workspace::whereLinksLead));
+        LocalFileSystem sandboxedAgain = new LocalFileSystem(workspace, 1 << 20, 1 << 20, again);
+        assertThat(sandboxedAgain.sandboxDenial(sandboxedAgain.resolve("write", "scripts/lint.sh", ws, Cancellation.NONE)))
+                .isPresent();
+        for (String path : List.of("src/Main.java", "scripts/other.sh", "README.md")) {
+            assertThat(sandboxedAgain.sandboxDenial(sandboxedAgain.resolve("write", path, ws, Cancellation.NONE))).as(path)
+                    .isEmpty();
+        }
     }
 
     @Test
@@ -370,6 +384,10 @@ class ConfinementTest {
         rawLink(ws.resolve("second"), second + "chained.env");
         rawLink(ws.resolve(".env-prod"), first + "second");
         LocalFileSystem inWorkspace = new LocalFileSystem(new Workspace(List.of(ws), List.of(), ws), 1 << 20, 1 << 20);
+        // Nor does a config link to the working folder, or a link not named as a properties file in a config folder.
+        Files.createDirectories(ws.resolve("config/application.properties"));
+        Files.createSymbolicLink(ws.resolve("config/application-old"), Path.of(".."));
+        Files.createSymbolicLink(ws.resolve("config/application.properties/notes"), Path.of("../.."));
         for (String path : List.of("README.md", "src/Main.java")) {
             assertThat(codeOf(() -> inWorkspace.resolve("write", path, ws, Cancellation.NONE))).as(path).isNull();
         }
