@@ -188,6 +188,8 @@ final class OwnFiles {
      */
     private static final class Watched {
         final java.util.LinkedHashMap<Path, Long> modified = new java.util.LinkedHashMap<>();
+        /** Where the links followed in this look lead. */
+        final java.util.Map<Path, Path> leads = new java.util.HashMap<>();
         boolean overflow;
 
         void add(Path folder) {
@@ -284,14 +286,24 @@ final class OwnFiles {
      */
     private static Path followed(Path link, Watched watched) {
         Path absolute = link.toAbsolutePath();
-        Deque<Path> todo = new ArrayDeque<>();
+        // Names, and the end of a link's text: where the walk then is, is where that link leads (kept for the look,
+        // so that many links through one long chain follow it once).
+        Deque<Object> todo = new ArrayDeque<>();
         for (Path name : absolute) {
             todo.addLast(name);
         }
         Path current = absolute.getRoot();
         int hops = 0;
+        boolean truncated = false; // the hops ran out: what is reached from then on is no link's whole answer
         while (!todo.isEmpty()) {
-            Path name = todo.pollFirst();
+            Object item = todo.pollFirst();
+            if (item instanceof EndOfLink end) {
+                if (watched != null && !truncated) {
+                    watched.leads.putIfAbsent(end.link(), current);
+                }
+                continue;
+            }
+            Path name = (Path) item;
             String s = name.toString();
             if (s.isEmpty() || s.equals(".")) {
                 continue;
@@ -304,7 +316,17 @@ final class OwnFiles {
             if (watched != null && hops > 0) {
                 watched.add(current);
             }
-            if (hops < MAX_LINK_HOPS && Files.isSymbolicLink(next)) {
+            Path known = watched == null ? null : watched.leads.get(next);
+            if (known != null) {
+                current = known; // its folders are watched already
+                continue;
+            }
+            if (Files.isSymbolicLink(next)) {
+                if (hops >= MAX_LINK_HOPS) {
+                    truncated = true;
+                    current = next;
+                    continue;
+                }
                 if (watched != null) {
                     watched.add(current);
                 }
@@ -313,9 +335,11 @@ final class OwnFiles {
                 try {
                     to = Files.readSymbolicLink(next);
                 } catch (IOException e) {
+                    truncated = true;
                     current = next;
                     continue;
                 }
+                todo.addFirst(new EndOfLink(next));
                 List<Path> names = LinkText.names(to);
                 for (int i = names.size() - 1; i >= 0; i--) {
                     todo.addFirst(names.get(i));
@@ -328,5 +352,8 @@ final class OwnFiles {
             current = next;
         }
         return current;
+    }
+
+    private record EndOfLink(Path link) {
     }
 }

@@ -403,6 +403,35 @@ class ConfinementTest {
     }
 
     @Test
+    void manyStartUpLinksThroughOneLongChainAreEachProtected() throws IOException {
+        // Found by an adversarial test: each link followed its chain anew, seconds per look; now once per look.
+        Files.createDirectories(ws.resolve("ch"));
+        Files.createSymbolicLink(ws.resolve("ch/c0"), Path.of("../t.env"));
+        for (int i = 1; i < 30; i++) {
+            Files.createSymbolicLink(ws.resolve("ch/c" + i), Path.of("c" + (i - 1)));
+        }
+        for (int i = 0; i < 40; i++) {
+            Files.createSymbolicLink(ws.resolve(".env-n" + i), Path.of(i % 2 == 0 ? "ch/c29" : "ch/c" + i % 30));
+        }
+        // A chain longer than the hops allowed from where some links meet it is not taken for all of them.
+        Files.createDirectories(ws.resolve("long"));
+        Files.createSymbolicLink(ws.resolve("long/l0"), Path.of("../far.env"));
+        for (int i = 1; i < 39; i++) {
+            Files.createSymbolicLink(ws.resolve("long/l" + i), Path.of("l" + (i - 1)));
+        }
+        Files.createSymbolicLink(ws.resolve("hop1"), Path.of("hop2"));
+        Files.createSymbolicLink(ws.resolve("hop2"), Path.of("hop3"));
+        Files.createSymbolicLink(ws.resolve("hop3"), Path.of("long/l38"));
+        Files.createSymbolicLink(ws.resolve(".env-a"), Path.of("hop1"));
+        Files.createSymbolicLink(ws.resolve(".env-b"), Path.of("long/l38"));
+        OwnFiles own = new OwnFiles(ws, null);
+        assertThat(own.kind(ws.resolve("t.env"), ws.resolve("t.env"))).isEqualTo(OwnFiles.Kind.CONFIGURATION);
+        assertThat(own.kind(ws.resolve("far.env"), ws.resolve("far.env"))).isEqualTo(OwnFiles.Kind.CONFIGURATION);
+        assertThat(own.kind(ws.resolve("ch/other"), ws.resolve("ch/other"))).isNull();
+        assertThat(OwnFiles.followed(ws.resolve(".env-b"))).isEqualTo(ws.resolve("far.env"));
+    }
+
+    @Test
     void pathsAtTheSystemsLengthLimitAreWrittenOrRefusedAsInvalid() throws IOException {
         // Found against the jar: the temporary file's longer name went over the limit, an I/O error to "retry".
         StringBuilder deep = new StringBuilder();
