@@ -61,7 +61,10 @@ public final class SandboxPolicy {
                 java.util.Deque<Path> todo = new java.util.ArrayDeque<>();
                 java.util.Set<Path> seen = new java.util.HashSet<>();
                 Path to = follow.apply(spelled);
-                if (!to.equals(spelled) && takes(to, spelled, realRoots)) {
+                if (!to.equals(spelled)) {
+                    if (!takes(to, List.of(spelled), realRoots)) {
+                        continue; // a link to the workspace or above: nothing to look through either
+                    }
                     trees.putIfAbsent(to, glob);
                 }
                 todo.add(to);
@@ -73,7 +76,7 @@ public final class SandboxPolicy {
                     }
                     for (Path link : linksIn(folderNow)) {
                         Path target = follow.apply(link);
-                        if (!target.startsWith(folderNow) && takes(target, spelled, realRoots)) {
+                        if (!target.startsWith(folderNow) && takes(target, List.of(spelled, to, folderNow), realRoots)) {
                             trees.putIfAbsent(target, glob);
                             todo.add(target);
                         }
@@ -84,10 +87,13 @@ public final class SandboxPolicy {
         return trees;
     }
 
-    /** Whether a link's target may be protected whole: inside a root, and holding neither a root nor the folder. */
-    private static boolean takes(Path target, Path protectedFolder, List<Path> realRoots) {
+    /**
+     * Whether a link's target may be protected whole: inside a root, and holding neither a root nor the protected folder
+     * (as spelled, or where it leads) nor the folder the link is in.
+     */
+    private static boolean takes(Path target, List<Path> held, List<Path> realRoots) {
         return realRoots.stream().anyMatch(target::startsWith) && realRoots.stream().noneMatch(r -> r.startsWith(target))
-                && !protectedFolder.startsWith(target);
+                && held.stream().noneMatch(h -> h.startsWith(target));
     }
 
     /** The links three levels down in a folder; what cannot be read is passed over, the rest still looked at. */

@@ -219,6 +219,9 @@ final class OwnFiles {
             trees.add(to);
         }
 
+        /** Folders whose properties and YAML files (directly inside) the application reads. */
+        final List<Path> propertyFolders = new ArrayList<>();
+
         /** Protects where a link leads as one file (a {@code .env}: never read as a folder). */
         void lockFile(Path to) {
             files.add(to);
@@ -227,6 +230,7 @@ final class OwnFiles {
         void addAll(Links other) {
             trees.addAll(other.trees);
             files.addAll(other.files);
+            propertyFolders.addAll(other.propertyFolders);
             if (other.configTarget != null) {
                 configTarget = other.configTarget;
             }
@@ -235,6 +239,12 @@ final class OwnFiles {
         boolean protects(Path p) {
             if (files.contains(p) || trees.stream().anyMatch(p::startsWith)) {
                 return true;
+            }
+            if (p.getParent() != null && propertyFolders.contains(p.getParent())) {
+                String name = lower(p.getFileName());
+                if (name.endsWith(".properties") || name.endsWith(".yaml") || name.endsWith(".yml")) {
+                    return true;
+                }
             }
             return configTarget != null && p.startsWith(configTarget) && p.getNameCount() > configTarget.getNameCount()
                     && lower(p.getName(configTarget.getNameCount())).startsWith("application");
@@ -250,7 +260,7 @@ final class OwnFiles {
     }
 
     /** Protects where the links among {@code folder}'s entries whose (lower-case) names match lead. */
-    private static void lockLinksIn(Path folder, Predicate<String> names, Links links, Watched watched, boolean trees) {
+    private void lockLinksIn(Path folder, Predicate<String> names, Links links, Watched watched, boolean trees) {
         if (!Files.isDirectory(folder)) {
             return;
         }
@@ -259,11 +269,15 @@ final class OwnFiles {
             entries.filter(e -> names.test(lower(e.getFileName())) && Files.isSymbolicLink(e))
                     .forEach(link -> {
                         Path to = followed(link, watched);
-                        // A link to the working folder or above it would lock the whole workspace: only that path.
-                        if (trees && !folder.startsWith(to)) {
-                            links.lock(to);
-                        } else {
+                        if (!trees) {
                             links.lockFile(to);
+                        } else if (folder.startsWith(to) || workingFolder.startsWith(to)) {
+                            // A folder holding the working or the config folder: locked whole, it would lock the whole
+                            // workspace. What the application reads there: the path, and its properties and YAML files.
+                            links.lockFile(to);
+                            links.propertyFolders.add(to);
+                        } else {
+                            links.lock(to);
                         }
                     });
         } catch (IOException | RuntimeException e) {

@@ -432,6 +432,38 @@ class ConfinementTest {
     }
 
     @Test
+    void aConfigLinkToTheWorkingFolderProtectsTheFilesReadThereNotTheWholeWorkspace() throws IOException {
+        // Found in a review: Quarkus reads the properties files directly inside a folder config/application.properties,
+        // also when it is a link to the working folder (or to config/ itself).
+        Files.createDirectories(ws.resolve("config"));
+        Files.createSymbolicLink(ws.resolve("config/application.properties"), Path.of(".."));
+        Files.createSymbolicLink(ws.resolve("config/application-dev.properties"), Path.of("."));
+        OwnFiles own = new OwnFiles(ws, null);
+        for (String path : List.of("db.properties", "new.yaml", "config/db.properties", "DB.PROPERTIES")) {
+            assertThat(own.kind(ws.resolve(path), ws.resolve(path))).as(path).isEqualTo(OwnFiles.Kind.CONFIGURATION);
+        }
+        for (String path : List.of("README.md", "src/Main.java", "src/db.properties")) {
+            assertThat(own.kind(ws.resolve(path), ws.resolve(path))).as(path).isNull();
+        }
+        // And where config is itself a link, to a folder holding a link back to the working folder.
+        Path other = Files.createDirectories(tmp.resolve("ws2")).toRealPath();
+        Files.createDirectories(tmp.resolve("shared"));
+        Files.createSymbolicLink(other.resolve("config"), Path.of("../shared"));
+        Files.createSymbolicLink(tmp.resolve("shared/application-old"), Path.of("../ws2"));
+        OwnFiles viaLink = new OwnFiles(other, null);
+        for (String path : List.of("README.md", "src/Main.java")) {
+            assertThat(viaLink.kind(other.resolve(path), other.resolve(path))).as(path).isNull();
+        }
+        // The sandbox: a link inside a protected folder to the folder holding it protects no more than that folder.
+        Files.createDirectories(other.resolve("sub/gitdir"));
+        Files.createSymbolicLink(other.resolve(".git"), Path.of("sub/gitdir"));
+        Files.createSymbolicLink(other.resolve("sub/gitdir/up"), Path.of(".."));
+        java.util.Map<Path, String> trees = dev.toolfs.sandbox.SandboxPolicy.linkedFolders(List.of(other),
+                List.of(".git/**"), Workspace::whereLinksLead);
+        assertThat(trees).containsOnlyKeys(other.resolve("sub/gitdir"));
+    }
+
+    @Test
     void pathsAtTheSystemsLengthLimitAreWrittenOrRefusedAsInvalid() throws IOException {
         // Found against the jar: the temporary file's longer name went over the limit, an I/O error to "retry".
         StringBuilder deep = new StringBuilder();
