@@ -76,16 +76,23 @@ async function exercise(client, ws) {
   }
 }
 
-describe('Streamable HTTP', () => {
-  let server;
-  let ws;
+/** A sidecar over HTTP for the suite this is called in, on a workspace of its own (`prepare` runs before the start). */
+function suiteServer(extraArgs = [], prepare = () => {}) {
+  const suite = {};
   before(async () => {
-    ws = tempWorkspace();
-    server = await startHttp(ws);
+    suite.ws = tempWorkspace();
+    prepare(suite.ws);
+    suite.server = await startHttp(suite.ws, extraArgs);
   });
-  after(async () => server && server.stop());
+  after(async () => suite.server && suite.server.stop());
+  return suite;
+}
+
+describe('Streamable HTTP', () => {
+  const suite = suiteServer();
 
   test('list, read, edit, write and a policy error', async () => {
+    const { server, ws } = suite;
     await withClient(http(server), async (client) => {
       assert.match(client.getInstructions(), /^Use the read tool — not shell commands like cat/);
       await exercise(client, ws);
@@ -94,19 +101,15 @@ describe('Streamable HTTP', () => {
 });
 
 describe('HTTP+SSE, the older transport', () => {
-  let server;
-  let ws;
-  before(async () => {
-    ws = tempWorkspace();
-    server = await startHttp(ws);
-  });
-  after(async () => server && server.stop());
+  const suite = suiteServer();
 
   test('the same tools and texts over the event stream', async () => {
+    const { server, ws } = suite;
     await withClient(new SSEClientTransport(new URL(`${server.url}/mcp/sse`)), (client) => exercise(client, ws));
   });
 
   test('a tools/call without a name fails at once instead of waiting for an answer that never comes', async () => {
+    const { server } = suite;
     await withClient(new SSEClientTransport(new URL(`${server.url}/mcp/sse`)), async (client) => {
       for (const params of [{ arguments: {} }, { name: 5 }]) {
         await assert.rejects(client.request({ method: 'tools/call', params }, CallToolResultSchema, { timeout: 10000 }),
@@ -119,15 +122,10 @@ describe('HTTP+SSE, the older transport', () => {
 });
 
 describe('client roots', () => {
-  let server;
-  let ws;
-  before(async () => {
-    ws = tempWorkspace();
-    server = await startHttp(ws);
-  });
-  after(async () => server && server.stop());
+  const suite = suiteServer();
 
   test('a root inside the workspace becomes the session folder; one outside is ignored', async () => {
+    const { server, ws } = suite;
     mkdirSync(join(ws, 'project'));
     writeFileSync(join(ws, 'project', 'a.txt'), 'in the project\n');
     const roots = async () => ({
@@ -143,16 +141,11 @@ describe('client roots', () => {
 });
 
 describe('sandbox escalation over MCP', () => {
-  let server;
-  let ws;
-  before(async () => {
-    ws = tempWorkspace();
-    mkdirSync(join(ws, '.git'));
-    server = await startHttp(ws, ['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask']);
-  });
-  after(async () => server && server.stop());
+  const suite = suiteServer(['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask'],
+    (ws) => mkdirSync(join(ws, '.git')));
 
   test('the client is asked with an elicitation, and its answer decides', async () => {
+    const { server, ws } = suite;
     const asked = [];
     const answer = async (request) => {
       asked.push(request.params.message);
@@ -175,6 +168,7 @@ describe('sandbox escalation over MCP', () => {
   });
 
   test('declining, cancelling or accepting without a yes denies the escalation', async () => {
+    const { server, ws } = suite;
     const answers = [{ action: 'decline' }, { action: 'cancel' }, { action: 'accept' }, { action: 'accept', content: { approve: 'true' } }];
     let next = 0;
     await withClient(http(server), async (client) => {

@@ -12,7 +12,8 @@ import java.nio.file.Path;
 public final class RequestedPath {
 
     private static final int MAX_PATH_CHARS = 4096;
-    private static final int MAX_NAME_BYTES = 255;
+    /** The longest name a file system takes, in bytes. */
+    public static final int MAX_NAME_BYTES = 255;
 
     private RequestedPath() {
     }

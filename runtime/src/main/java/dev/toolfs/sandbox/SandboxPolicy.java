@@ -155,11 +155,10 @@ public final class SandboxPolicy {
             }
         }
         for (Path root : workspaceRoots) {
-            Path target = path;
-            if (!target.startsWith(root) || target.equals(root)) {
+            if (!path.startsWith(root) || path.equals(root)) {
                 continue;
             }
-            Path relative = root.relativize(target);
+            Path relative = root.relativize(path);
             for (int i = 0; i < matchers.size(); i++) {
                 if (matches(matchers.get(i), protectedGlobs.get(i), relative)) {
                     return Optional.of("it is a protected path (" + protectedGlobs.get(i) + ")");

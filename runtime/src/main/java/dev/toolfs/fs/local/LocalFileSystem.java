@@ -38,6 +38,7 @@ import dev.toolfs.fs.FsErrorCode;
 import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.LiteralEdit;
 import dev.toolfs.fs.Precondition;
+import dev.toolfs.fs.RequestedPath;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.SandboxMode;
 import dev.toolfs.fs.TextCursor;
@@ -588,9 +589,9 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /**
-     * Writes {@code data} to a temporary file beside the target, syncs it, and renames it over the target (then syncs
-     * the folder; both syncs only with fsync on); the target keeps its permissions. With {@code createOnly}, the rename never replaces a file that appeared
-     * meanwhile (a hard link is created instead, which fails if the name exists).
+     * Writes {@code data} to a temporary file beside the target, syncs it, and renames it over the target, then syncs
+     * the folder (both syncs only with fsync on); the target keeps its permissions. With {@code createOnly}, the rename
+     * never replaces a file that appeared meanwhile (a hard link is created instead, which fails if the name exists).
      */
     private FileVersion replace(String op, ResolvedPath path, byte[] data, FileStat existing, boolean createOnly,
             Precondition precondition, Cancellation cancel) {
@@ -643,17 +644,11 @@ public class LocalFileSystem implements FileSystemProvider {
                 temp = null;
             }
             if (fsync) {
-                fsyncs.incrementAndGet();
-                syncDirectory(dir);
-                if (createdFrom != null) {
-                    // A new folder's name lives in its parent: synced too, or the file could vanish with its folder.
-                    for (Path p = dir.getParent(); p != null; p = p.getParent()) {
-                        fsyncs.incrementAndGet();
-                        syncDirectory(p);
-                        if (p.equals(createdFrom.getParent())) {
-                            break;
-                        }
-                    }
+                syncFolder(dir);
+                // A new folder's name lives in its parent: synced too, or the file could vanish with its folder.
+                Path top = createdFrom == null ? dir : createdFrom.getParent();
+                for (Path p = dir; !p.equals(top); p = p.getParent()) {
+                    syncFolder(p.getParent());
                 }
             }
             done = true;
@@ -735,7 +730,6 @@ public class LocalFileSystem implements FileSystemProvider {
 
     /** The suffix every temporary name ends with after the target's name: ".toolfs-" + 16 hex digits + ".tmp". */
     private static final int TEMP_SUFFIX_BYTES = 1 + 8 + 16 + 4;
-    private static final int MAX_NAME_BYTES = 255;
 
     /**
      * A hidden temporary name beside the target that says whose it is. A name near the file system's 255-byte limit
@@ -744,7 +738,7 @@ public class LocalFileSystem implements FileSystemProvider {
     static String tempName(String name) {
         String hex = Long.toHexString(ThreadLocalRandom.current().nextLong());
         String random = "0".repeat(16 - hex.length()) + hex;
-        int budget = MAX_NAME_BYTES - TEMP_SUFFIX_BYTES;
+        int budget = RequestedPath.MAX_NAME_BYTES - TEMP_SUFFIX_BYTES;
         String kept = name;
         // At most three UTF-8 bytes a char (a pair of surrogates is four bytes for two): a short name always fits.
         if (name.length() * 3 > budget) {
@@ -813,6 +807,11 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
             // Not allowed to give the file away: it belongs to the user that runs Tool FS.
         }
+    }
+
+    private void syncFolder(Path dir) {
+        fsyncs.incrementAndGet();
+        syncDirectory(dir);
     }
 
     private static void syncDirectory(Path dir) {

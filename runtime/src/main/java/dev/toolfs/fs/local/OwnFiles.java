@@ -32,7 +32,6 @@ final class OwnFiles {
         CONFIGURATION, INSTALLATION
     }
 
-    private static final int MAX_LINK_HOPS = 40;
     private static final long TRUSTED_AFTER_MILLIS = 2000;
     private static final long BUSY_LOOK_MILLIS = 1000;
     private static final int MAX_WATCHED = 256;
@@ -55,14 +54,13 @@ final class OwnFiles {
         start.addAll(first.links());
         if (installation != null) {
             try (Stream<Path> all = Files.walk(installation)) {
-                all.filter(Files::isSymbolicLink).map(link -> followed(link, null))
-                        .forEach(to -> {
-                            if (workingFolder.startsWith(to)) {
-                                start.lockFile(to); // not the whole workspace for one link
-                            } else {
-                                start.lock(to);
-                            }
-                        });
+                all.filter(Files::isSymbolicLink).map(link -> followed(link, null)).forEach(to -> {
+                    if (workingFolder.startsWith(to)) {
+                        start.files.add(to); // not the whole workspace for one link
+                    } else {
+                        start.trees.add(to);
+                    }
+                });
             } catch (IOException | RuntimeException e) {
                 // Unreadable parts stay protected by their place; only links found there add more.
             }
@@ -159,23 +157,24 @@ final class OwnFiles {
             configFolder = followed(config, watched);
             links.configTarget = configFolder;
         }
-        lockLinksIn(configFolder, name -> name.startsWith("application"), links, watched, true);
-        // A folder config/application…: Quarkus reads every properties file in it, so the links in it count too.
+        // Its application* entries: links protect where they lead, and in a folder of that name (real or linked to)
+        // Quarkus reads every properties file, so the links among those count too.
         if (Files.isDirectory(configFolder)) {
+            watched.add(configFolder);
             try (Stream<Path> entries = Files.list(configFolder)) {
-                // A real folder, or one a link leads to.
-                for (Path entry : entries.filter(e -> lower(e.getFileName()).startsWith("application")
-                        && Files.isDirectory(e)).toList()) {
-                    Path folder = Files.isSymbolicLink(entry) ? followed(entry, watched) : entry;
-                    // Read there: its properties (and YAML) files, each as a file.
-                    lockLinksIn(folder, name -> name.endsWith(".properties") || name.endsWith(".yaml")
-                            || name.endsWith(".yml"), links, watched, false);
+                for (Path entry : entries.filter(e -> lower(e.getFileName()).startsWith("application")).toList()) {
+                    Path folder = entry;
+                    if (Files.isSymbolicLink(entry)) {
+                        folder = followed(entry, watched);
+                        lockBelow(links, folder, configFolder);
+                    }
+                    lockLinksIn(folder, OwnFiles::isReadAsProperties, links, watched);
                 }
             } catch (IOException | RuntimeException e) {
                 // An unreadable folder: its entries are still protected by name.
             }
         }
-        lockLinksIn(workingFolder, OwnFiles::isEnvName, links, watched, false);
+        lockLinksIn(workingFolder, OwnFiles::isEnvName, links, watched);
         // The busy interval counts from the look's end: a look that took long is not taken again at once.
         return new Look(watched.overflow ? null : watched.modified.keySet().toArray(Path[]::new),
                 watched.modified.values().stream().mapToLong(Long::longValue).toArray(), lookedAt, System.nanoTime(), links);
@@ -204,28 +203,15 @@ final class OwnFiles {
         }
     }
 
-    /** Where the links among the protected files lead (each with what is below it), and a config link's target. */
+    /** Where the links among the protected files lead, and a config link's target. */
     private static final class Links {
+        /** Protected with everything below them: a link that leads nowhere yet may become a folder of properties. */
         final List<Path> trees = new ArrayList<>();
-        Path configTarget;
-
+        /** Protected as one file. */
         final java.util.Set<Path> files = new java.util.HashSet<>();
-
-        /**
-         * Protects where a link leads, and anything below it: a link that leads nowhere yet may become a folder the
-         * application reads every properties file of (write creates missing folders).
-         */
-        void lock(Path to) {
-            trees.add(to);
-        }
-
-        /** Folders whose properties and YAML files (directly inside) the application reads. */
+        /** Folders whose properties files (directly inside) the application reads. */
         final List<Path> propertyFolders = new ArrayList<>();
-
-        /** Protects where a link leads as one file (a {@code .env}: never read as a folder). */
-        void lockFile(Path to) {
-            files.add(to);
-        }
+        Path configTarget;
 
         void addAll(Links other) {
             trees.addAll(other.trees);
@@ -240,15 +226,17 @@ final class OwnFiles {
             if (files.contains(p) || trees.stream().anyMatch(p::startsWith)) {
                 return true;
             }
-            if (p.getParent() != null && propertyFolders.contains(p.getParent())) {
-                String name = lower(p.getFileName());
-                if (name.endsWith(".properties") || name.endsWith(".yaml") || name.endsWith(".yml")) {
-                    return true;
-                }
+            if (p.getParent() != null && propertyFolders.contains(p.getParent()) && isReadAsProperties(lower(p.getFileName()))) {
+                return true;
             }
             return configTarget != null && p.startsWith(configTarget) && p.getNameCount() > configTarget.getNameCount()
                     && lower(p.getName(configTarget.getNameCount())).startsWith("application");
         }
+    }
+
+    /** The files Quarkus reads in a configuration folder: properties, and YAML with its extension. */
+    private static boolean isReadAsProperties(String lowerName) {
+        return lowerName.endsWith(".properties") || lowerName.endsWith(".yaml") || lowerName.endsWith(".yml");
     }
 
     private static boolean isEnvName(String lowerName) {
@@ -259,29 +247,34 @@ final class OwnFiles {
         return name.toString().toLowerCase(Locale.ROOT);
     }
 
-    /** Protects where the links among {@code folder}'s entries whose (lower-case) names match lead. */
-    private void lockLinksIn(Path folder, Predicate<String> names, Links links, Watched watched, boolean trees) {
+    /**
+     * Protects where the links among {@code folder}'s entries whose (lower-case) names match lead, each as the one file
+     * the application reads there (a {@code .env}, a properties file: a folder there is not read).
+     */
+    private static void lockLinksIn(Path folder, Predicate<String> names, Links links, Watched watched) {
         if (!Files.isDirectory(folder)) {
             return;
         }
         watched.add(folder);
         try (Stream<Path> entries = Files.list(folder)) {
             entries.filter(e -> names.test(lower(e.getFileName())) && Files.isSymbolicLink(e))
-                    .forEach(link -> {
-                        Path to = followed(link, watched);
-                        if (!trees) {
-                            links.lockFile(to);
-                        } else if (folder.startsWith(to) || workingFolder.startsWith(to)) {
-                            // A folder holding the working or the config folder: locked whole, it would lock the whole
-                            // workspace. What the application reads there: the path, and its properties and YAML files.
-                            links.lockFile(to);
-                            links.propertyFolders.add(to);
-                        } else {
-                            links.lock(to);
-                        }
-                    });
+                    .forEach(link -> links.files.add(followed(link, watched)));
         } catch (IOException | RuntimeException e) {
             // An unreadable folder: its entries are still protected by name.
+        }
+    }
+
+    /**
+     * Protects where a link leads and everything below it, unless that holds the working folder or the folder the link
+     * is in (locked whole, it would lock the whole workspace): then the path itself, and the properties files directly
+     * in it, which is what the application reads there.
+     */
+    private void lockBelow(Links links, Path to, Path linkFolder) {
+        if (linkFolder.startsWith(to) || workingFolder.startsWith(to)) {
+            links.files.add(to);
+            links.propertyFolders.add(to);
+        } else {
+            links.trees.add(to);
         }
     }
 
@@ -336,7 +329,7 @@ final class OwnFiles {
                 continue;
             }
             if (Files.isSymbolicLink(next)) {
-                if (hops >= MAX_LINK_HOPS) {
+                if (hops >= Workspace.MAX_LINK_HOPS) {
                     truncated = true;
                     current = next;
                     continue;

@@ -30,7 +30,8 @@ import dev.toolfs.fs.ResolvedPath;
  */
 public final class Workspace {
 
-    private static final int MAX_LINK_HOPS = 40;
+    /** The most links one path may pass through (the system's own limit on Linux). */
+    static final int MAX_LINK_HOPS = 40;
     /** The longest path the system takes (Linux's PATH_MAX, with its final NUL). */
     static final int MAX_PATH_BYTES = 4096;
 
@@ -80,8 +81,6 @@ public final class Workspace {
      * @param configFolder the folder whose {@code .env} and {@code config/application*.properties} the application
      *        reads at its start (the process's working folder): the tools may read them but never change them, or a
      *        model could widen the workspace, lift the sandbox or approve its own escalations from the next start on
-     */
-    /**
      * @param installation the running application's installation (its jars and JVM options): also never changed by
      *        the tools, or a model could give the next start its own JVM options; null for none
      */
@@ -181,8 +180,7 @@ public final class Workspace {
      * before it writes, whatever the caller named its operation.
      */
     public void checkNotOwnConfiguration(String op, Path requested, Path target) {
-        Start start = realStart(requested);
-        OwnFiles.Kind kind = ownFiles.kind(start == null ? null : start.path(), target);
+        OwnFiles.Kind kind = ownFiles.kind(onRealRoot(requested), target);
         if (kind == OwnFiles.Kind.CONFIGURATION) {
             throw FsException.ownConfiguration(op, requested);
         }
@@ -328,15 +326,14 @@ public final class Workspace {
             Path named = null; // the names after them
             while (!todo.isEmpty()) {
                 Path name = todo.peekFirst();
-                String s = name.toString();
-                if (s.equals("..") || s.equals(".")) {
+                if (isDots(name)) {
                     if (named != null) {
                         break; // taken once the names before it are walked: they may be links, files or nothing
                     }
-                    if (s.equals("..")) {
+                    if (name.toString().equals("..")) {
                         base = base.getParent() == null ? base : base.getParent();
                     }
-                } else if (!s.isEmpty()) {
+                } else if (!name.toString().isEmpty()) {
                     named = named == null ? name : named.resolve(name);
                 }
                 todo.pollFirst();
@@ -397,7 +394,7 @@ public final class Workspace {
     /** The system's "file name too long": a name (from a link's text) over 255 bytes, or the whole path over 4096. */
     static FsException tooLong(String op, Path requested, Path looked) {
         Path name = looked.getFileName();
-        if (name != null && name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 255) {
+        if (name != null && name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > RequestedPath.MAX_NAME_BYTES) {
             return FsException.invalidPath(op, shown(requested), "a name its symbolic links lead to is longer than 255 bytes");
         }
         return FsException.invalidPath(op, shown(requested), "the path is longer than the system allows once made absolute (4096 bytes)");

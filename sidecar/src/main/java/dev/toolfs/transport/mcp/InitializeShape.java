@@ -1,16 +1,13 @@
 package dev.toolfs.transport.mcp;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufInputStream;
 
 /**
  * Finds an {@code initialize} request whose params the server cannot read: not an object with a string
@@ -44,11 +41,11 @@ public final class InitializeShape {
      * before the params), an {@code initialize} (once a session) whole.
      */
     public static Optional<Object> malformedId(ByteBuf body) {
-        try {
-            if (!isInitialize(parser(body))) {
-                return Optional.empty();
-            }
-            Map<?, ?> request = JSON.readValue(parser(body), Map.class);
+        if (!"initialize".equals(JsonBody.method(body))) {
+            return Optional.empty();
+        }
+        try (JsonParser p = JsonBody.parser(body)) {
+            Map<?, ?> request = JSON.readValue(p, Map.class);
             Object id = request.get("id");
             if (!(id instanceof String || id instanceof Number) || wellFormed(request.get("params"))) {
                 return Optional.empty();
@@ -56,30 +53,6 @@ public final class InitializeShape {
             return Optional.of(id);
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // not one JSON object: the library answers those
-        }
-    }
-
-    private static JsonParser parser(ByteBuf body) throws IOException {
-        if (body.hasArray()) {
-            return JSON.getFactory().createParser(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes());
-        }
-        return JSON.getFactory().createParser((InputStream) new ByteBufInputStream(body.duplicate()));
-    }
-
-    private static boolean isInitialize(JsonParser parser) throws IOException {
-        try (JsonParser p = parser) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return false;
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken value = p.nextToken();
-                if ("method".equals(field)) {
-                    return value == JsonToken.VALUE_STRING && "initialize".equals(p.getText());
-                }
-                p.skipChildren();
-            }
-            return false;
         }
     }
 }

@@ -102,12 +102,12 @@ public class McpHttpGuard {
                     .end(new JsonObject().put("jsonrpc", "2.0").putNull("id").put("error", notAMessage.get()).encode());
             return;
         }
-        String message = ToolsCallShape.MESSAGE;
-        Optional<Object> id = ToolsCallShape.malformedCallId(body.getByteBuf());
-        if (id.isEmpty()) {
-            message = InitializeShape.MESSAGE;
-            id = InitializeShape.malformedId(body.getByteBuf());
-        }
+        // Most requests are read only up to their method; the two the library cannot take malformed, further.
+        String method = JsonBody.method(body.getByteBuf());
+        boolean initialize = "initialize".equals(method);
+        Optional<Object> id = initialize ? InitializeShape.malformedId(body.getByteBuf())
+                : "tools/call".equals(method) ? ToolsCallShape.malformedCallId(body.getByteBuf()) : Optional.empty();
+        String message = initialize ? InitializeShape.MESSAGE : ToolsCallShape.MESSAGE;
         if (id.isEmpty()) {
             ctx.next();
             return;

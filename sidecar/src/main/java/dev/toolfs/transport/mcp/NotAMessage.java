@@ -1,16 +1,13 @@
 package dev.toolfs.transport.mcp;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Optional;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 
 import io.modelcontextprotocol.spec.McpSchema;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufInputStream;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -23,16 +20,12 @@ final class NotAMessage {
     static final String NOT_JSON = "Parse error: the body is not JSON";
     static final String NOT_A_MESSAGE = "Invalid Request: the body must be a JSON-RPC message, a JSON object";
 
-    private static final JsonFactory JSON = new JsonFactory();
-
     private NotAMessage() {
     }
 
     /** The JSON-RPC error for such a body, or empty for anything that starts as an object or a non-empty array. */
     static Optional<JsonObject> error(ByteBuf body) {
-        try (JsonParser p = body.hasArray()
-                ? JSON.createParser(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes())
-                : JSON.createParser((InputStream) new ByteBufInputStream(body.duplicate()))) {
+        try (JsonParser p = JsonBody.parser(body)) {
             JsonToken first = p.nextToken();
             if (first == null) {
                 return Optional.of(error(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON)); // empty

@@ -1,15 +1,12 @@
 package dev.toolfs.transport.mcp;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Optional;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufInputStream;
 
 /**
  * Finds a {@code tools/call} request whose params a server cannot read: not an object with a string {@code name}
@@ -23,8 +20,6 @@ public final class ToolsCallShape {
 
     /** The answer's message, the same over both transports. */
     public static final String MESSAGE = "tools/call needs params {\"name\": <string>, \"arguments\": <object, optional>}";
-
-    private static final JsonFactory JSON = new JsonFactory();
 
     /** The same rule for params already read into a map (the stdio transport's). */
     public static boolean wellFormed(Object params) {
@@ -42,11 +37,7 @@ public final class ToolsCallShape {
      */
     public static Optional<Object> malformedCallId(ByteBuf body) {
         try {
-            if (body.hasArray()) {
-                return malformedCallId(JSON.createParser(body.array(), body.arrayOffset() + body.readerIndex(),
-                        body.readableBytes()));
-            }
-            return malformedCallId(JSON.createParser((InputStream) new ByteBufInputStream(body.duplicate())));
+            return malformedCallId(JsonBody.parser(body));
         } catch (IOException e) {
             return Optional.empty();
         }
