@@ -7,19 +7,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.toolfs.fs.CaseFold;
+
 /**
  * Which mutations the {@code workspace-write} sandbox allows: inside a writable root, and not on a protected path.
- * Protected paths are globs relative to each workspace root; {@code dir/**} also protects {@code dir} itself.
+ * Protected paths are globs relative to each workspace root; {@code dir/**} also protects {@code dir} itself. They are
+ * matched folded ({@link CaseFold}), as a case-insensitive volume compares names: {@code .GIT/hooks} is protected by
+ * {@code .git/**}. Writable roots are compared as spelled: folding would widen what they grant.
  * Pure Java, unit-tested directly.
  */
 public final class SandboxPolicy {
 
-    private final List<Path> workspaceRoots;
     private final List<Path> writableRoots;
+    private final List<Path> foldedWorkspaceRoots;
     private final List<String> protectedGlobs;
+    private final List<String> foldedGlobs;
     private final List<PathMatcher> matchers;
 
-    /** Where protected folders that are links lead (real paths), with the glob that protects each. */
+    /** Where protected folders that are links lead (real paths, folded), with the glob that protects each. */
     private final Map<Path, String> linkedTrees;
 
     /** All paths are real (symlinks resolved) absolute paths. */
@@ -33,11 +38,14 @@ public final class SandboxPolicy {
      */
     public SandboxPolicy(List<Path> workspaceRoots, List<Path> writableRoots, List<String> protectedGlobs,
             Map<Path, String> linkedTrees) {
-        this.workspaceRoots = List.copyOf(workspaceRoots);
         this.writableRoots = List.copyOf(writableRoots);
+        this.foldedWorkspaceRoots = workspaceRoots.stream().map(CaseFold::of).toList();
         this.protectedGlobs = List.copyOf(protectedGlobs);
-        this.matchers = protectedGlobs.stream().map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
-        this.linkedTrees = Map.copyOf(linkedTrees);
+        this.foldedGlobs = protectedGlobs.stream().map(CaseFold::fold).toList();
+        this.matchers = foldedGlobs.stream().map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
+        Map<Path, String> folded = new java.util.LinkedHashMap<>();
+        linkedTrees.forEach((to, glob) -> folded.putIfAbsent(CaseFold.of(to), glob));
+        this.linkedTrees = java.util.Collections.unmodifiableMap(folded);
     }
 
     /**
@@ -149,18 +157,19 @@ public final class SandboxPolicy {
      * {@code .git/hooks/…} writable.
      */
     public Optional<String> protectedDenial(Path path) {
+        Path folded = CaseFold.of(path);
         for (Map.Entry<Path, String> tree : linkedTrees.entrySet()) {
-            if (path.startsWith(tree.getKey())) {
+            if (folded.startsWith(tree.getKey())) {
                 return Optional.of("it is a protected path (" + tree.getValue() + ")");
             }
         }
-        for (Path root : workspaceRoots) {
-            if (!path.startsWith(root) || path.equals(root)) {
+        for (Path root : foldedWorkspaceRoots) {
+            if (!folded.startsWith(root) || folded.equals(root)) {
                 continue;
             }
-            Path relative = root.relativize(path);
+            Path relative = root.relativize(folded);
             for (int i = 0; i < matchers.size(); i++) {
-                if (matches(matchers.get(i), protectedGlobs.get(i), relative)) {
+                if (matches(matchers.get(i), foldedGlobs.get(i), relative)) {
                     return Optional.of("it is a protected path (" + protectedGlobs.get(i) + ")");
                 }
             }

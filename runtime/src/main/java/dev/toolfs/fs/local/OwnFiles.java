@@ -7,9 +7,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+
+import dev.toolfs.fs.CaseFold;
 
 /**
  * The files the running application reads when it starts next, which the tools must never change: {@code .env} and
@@ -19,7 +20,8 @@ import java.util.stream.Stream;
  * the next start).
  *
  * <p>
- * Names are compared without regard to case (a case-insensitive volume). Links are taken as the application would
+ * Paths are compared folded ({@link CaseFold}), as a case-insensitive volume compares them: {@code APP/.ENV} is the
+ * working folder {@code app}'s {@code .env} there. Links are taken as the application would
  * follow them: the links among those files (a {@code config} link, the links inside {@code config/}, {@code .env} and
  * {@code .env-…} links) are followed by their text, also where they lead nowhere yet, and where they lead is protected
  * too; a path is judged both as the model spelled it and where its own links lead. The tools cannot make links, but
@@ -38,6 +40,9 @@ final class OwnFiles {
 
     private final Path workingFolder;
     private final Path installation;
+    /** The two, folded for comparisons. */
+    private final Path foldedWorkingFolder;
+    private final Path foldedInstallation;
     /** Where the links found at the start lead (the installation's among them), each with what is below it. */
     private final Links atStart;
     private volatile Look lastLook;
@@ -49,6 +54,8 @@ final class OwnFiles {
     OwnFiles(Path workingFolder, Path installation) {
         this.workingFolder = workingFolder;
         this.installation = installation;
+        this.foldedWorkingFolder = CaseFold.of(workingFolder);
+        this.foldedInstallation = installation == null ? null : CaseFold.of(installation);
         Look first = look(); // not kept as the last look: the first check looks again, whatever the folders' times
         Links start = new Links();
         start.addAll(first.links());
@@ -56,9 +63,9 @@ final class OwnFiles {
             try (Stream<Path> all = Files.walk(installation)) {
                 all.filter(Files::isSymbolicLink).map(link -> followed(link, null)).forEach(to -> {
                     if (workingFolder.startsWith(to)) {
-                        start.files.add(to); // not the whole workspace for one link
+                        start.file(to); // not the whole workspace for one link
                     } else {
-                        start.trees.add(to);
+                        start.tree(to);
                     }
                 });
             } catch (IOException | RuntimeException e) {
@@ -70,11 +77,13 @@ final class OwnFiles {
 
     /** What the path is part of, judged as spelled ({@code lexical}, on its real root) and as resolved, or null. */
     Kind kind(Path lexical, Path target) {
-        if (isInstallation(target) || lexical != null && isInstallation(lexical)) {
+        Path foldedTarget = CaseFold.of(target);
+        Path foldedLexical = lexical == null ? null : CaseFold.of(lexical);
+        if (isInstallation(foldedTarget) || foldedLexical != null && isInstallation(foldedLexical)) {
             return Kind.INSTALLATION;
         }
         Links now = current().links();
-        if (isConfiguration(target, now) || lexical != null && isConfiguration(lexical, now)) {
+        if (isConfiguration(foldedTarget, now) || foldedLexical != null && isConfiguration(foldedLexical, now)) {
             return Kind.CONFIGURATION;
         }
         return null;
@@ -84,21 +93,23 @@ final class OwnFiles {
         return installation;
     }
 
+    /** {@code p} folded. */
     private boolean isInstallation(Path p) {
-        return installation != null && p.startsWith(installation);
+        return foldedInstallation != null && p.startsWith(foldedInstallation);
     }
 
+    /** {@code p} folded. */
     private boolean isConfiguration(Path p, Links now) {
         if (atStart.protects(p) || now.protects(p)) {
             return true;
         }
-        if (p.startsWith(workingFolder) && p.getNameCount() > workingFolder.getNameCount()) {
-            Path relative = workingFolder.relativize(p);
-            String first = lower(relative.getName(0));
+        if (p.startsWith(foldedWorkingFolder) && p.getNameCount() > foldedWorkingFolder.getNameCount()) {
+            Path relative = foldedWorkingFolder.relativize(p);
+            String first = relative.getName(0).toString();
             if (relative.getNameCount() == 1 && isEnvName(first)) {
                 return true;
             }
-            return relative.getNameCount() > 1 && first.equals("config") && lower(relative.getName(1)).startsWith("application");
+            return relative.getNameCount() > 1 && first.equals("config") && relative.getName(1).toString().startsWith("application");
         }
         return false;
     }
@@ -155,14 +166,14 @@ final class OwnFiles {
         Path configFolder = config;
         if (Files.isSymbolicLink(config)) {
             configFolder = followed(config, watched);
-            links.configTarget = configFolder;
+            links.configTarget(configFolder);
         }
         // Its application* entries: links protect where they lead, and in a folder of that name (real or linked to)
         // Quarkus reads every properties file, so the links among those count too.
         if (Files.isDirectory(configFolder)) {
             watched.add(configFolder);
             try (Stream<Path> entries = Files.list(configFolder)) {
-                for (Path entry : entries.filter(e -> lower(e.getFileName()).startsWith("application")).toList()) {
+                for (Path entry : entries.filter(e -> folded(e.getFileName()).startsWith("application")).toList()) {
                     Path folder = entry;
                     if (Files.isSymbolicLink(entry)) {
                         folder = followed(entry, watched);
@@ -203,15 +214,31 @@ final class OwnFiles {
         }
     }
 
-    /** Where the links among the protected files lead, and a config link's target. */
+    /** Where the links among the protected files lead, and a config link's target: all kept folded. */
     private static final class Links {
         /** Protected with everything below them: a link that leads nowhere yet may become a folder of properties. */
-        final List<Path> trees = new ArrayList<>();
+        private final List<Path> trees = new ArrayList<>();
         /** Protected as one file. */
-        final java.util.Set<Path> files = new java.util.HashSet<>();
+        private final java.util.Set<Path> files = new java.util.HashSet<>();
         /** Folders whose properties files (directly inside) the application reads. */
-        final List<Path> propertyFolders = new ArrayList<>();
-        Path configTarget;
+        private final List<Path> propertyFolders = new ArrayList<>();
+        private Path configTarget;
+
+        void tree(Path to) {
+            trees.add(CaseFold.of(to));
+        }
+
+        void file(Path to) {
+            files.add(CaseFold.of(to));
+        }
+
+        void propertyFolder(Path to) {
+            propertyFolders.add(CaseFold.of(to));
+        }
+
+        void configTarget(Path to) {
+            configTarget = CaseFold.of(to);
+        }
 
         void addAll(Links other) {
             trees.addAll(other.trees);
@@ -222,33 +249,35 @@ final class OwnFiles {
             }
         }
 
+        /** {@code p} folded. */
         boolean protects(Path p) {
             if (files.contains(p) || trees.stream().anyMatch(p::startsWith)) {
                 return true;
             }
-            if (p.getParent() != null && propertyFolders.contains(p.getParent()) && isReadAsProperties(lower(p.getFileName()))) {
+            if (p.getParent() != null && propertyFolders.contains(p.getParent()) && isReadAsProperties(p.getFileName().toString())) {
                 return true;
             }
             return configTarget != null && p.startsWith(configTarget) && p.getNameCount() > configTarget.getNameCount()
-                    && lower(p.getName(configTarget.getNameCount())).startsWith("application");
+                    && p.getName(configTarget.getNameCount()).toString().startsWith("application");
         }
     }
 
     /** The files Quarkus reads in a configuration folder: properties, and YAML with its extension. */
-    private static boolean isReadAsProperties(String lowerName) {
-        return lowerName.endsWith(".properties") || lowerName.endsWith(".yaml") || lowerName.endsWith(".yml");
+    private static boolean isReadAsProperties(String foldedName) {
+        return foldedName.endsWith(".properties") || foldedName.endsWith(".yaml") || foldedName.endsWith(".yml");
     }
 
-    private static boolean isEnvName(String lowerName) {
-        return lowerName.equals(".env") || lowerName.startsWith(".env-");
+    private static boolean isEnvName(String foldedName) {
+        return foldedName.equals(".env") || foldedName.startsWith(".env-");
     }
 
-    private static String lower(Path name) {
-        return name.toString().toLowerCase(Locale.ROOT);
+    /** A name found in a folder, folded, for the name checks. */
+    private static String folded(Path name) {
+        return CaseFold.fold(name.toString());
     }
 
     /**
-     * Protects where the links among {@code folder}'s entries whose (lower-case) names match lead, each as the one file
+     * Protects where the links among {@code folder}'s entries whose folded names match lead, each as the one file
      * the application reads there (a {@code .env}, a properties file: a folder there is not read).
      */
     private static void lockLinksIn(Path folder, Predicate<String> names, Links links, Watched watched) {
@@ -257,8 +286,8 @@ final class OwnFiles {
         }
         watched.add(folder);
         try (Stream<Path> entries = Files.list(folder)) {
-            entries.filter(e -> names.test(lower(e.getFileName())) && Files.isSymbolicLink(e))
-                    .forEach(link -> links.files.add(followed(link, watched)));
+            entries.filter(e -> names.test(folded(e.getFileName())) && Files.isSymbolicLink(e))
+                    .forEach(link -> links.file(followed(link, watched)));
         } catch (IOException | RuntimeException e) {
             // An unreadable folder: its entries are still protected by name.
         }
@@ -271,10 +300,10 @@ final class OwnFiles {
      */
     private void lockBelow(Links links, Path to, Path linkFolder) {
         if (linkFolder.startsWith(to) || workingFolder.startsWith(to)) {
-            links.files.add(to);
-            links.propertyFolders.add(to);
+            links.file(to);
+            links.propertyFolder(to);
         } else {
-            links.trees.add(to);
+            links.tree(to);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import dev.toolfs.fs.CaseFold;
 import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.RequestedPath;
 import dev.toolfs.fs.ResolvedPath;
@@ -198,12 +199,16 @@ public final class Workspace {
         }
     }
 
-    /** The path check, for a folder that did not exist at the start; the walk compares file keys on the way. */
+    /**
+     * The path check, for a folder that did not exist at the start (folded, as a case-insensitive volume would find it
+     * under another spelling); the walk compares file keys on the way.
+     */
     private void checkNotExcluded(String op, Path requested, Path target) {
+        Path folded = CaseFold.of(target);
         for (int i = 0; i < excluded.size(); i++) {
             Path folder = excluded.get(i);
             Path real = excludedReal[i];
-            if (target.startsWith(folder) || real != null && target.startsWith(real)) {
+            if (folded.startsWith(CaseFold.of(folder)) || real != null && folded.startsWith(CaseFold.of(real))) {
                 throw FsException.inExcludedFolder(op, requested, folder);
             }
         }

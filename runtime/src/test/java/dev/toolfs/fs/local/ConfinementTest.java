@@ -687,6 +687,45 @@ class ConfinementTest {
         assertThat(Workspace.runningInstallation()).as("a test JVM is not started from a quarkus-run.jar").isNull();
     }
 
+    @Test
+    void protectedPathsAreProtectedInEverySpellingACaseInsensitiveVolumeTakesForThem() throws IOException {
+        // On macOS's default volumes APP/.ENV is app/.env, .GIT/hooks is .git/hooks, a decomposed accent is the composed
+        // one and HFS+ leaves a zero-width joiner out of a name. This disk tells them apart, so each spelling here is a
+        // new file: refused all the same, as it would be the protected one there.
+        Path working = Files.createDirectories(ws.resolve("app-\u00e9"));
+        Path app = Files.createDirectories(ws.resolve("sidecar/target/quarkus-app"));
+        Files.createDirectories(ws.resolve("gitdir/hooks"));
+        Files.createSymbolicLink(ws.resolve(".git"), Path.of("gitdir"));
+        Files.createDirectories(ws.resolve("secrets"));
+        Files.createSymbolicLink(working.resolve(".env"), Path.of("../secrets/env"));
+        Workspace workspace = new Workspace(List.of(ws), List.of(ws.resolve(".tool-fs/attachments")), working, app);
+        dev.toolfs.sandbox.SandboxPolicy policy = new dev.toolfs.sandbox.SandboxPolicy(List.of(ws), List.of(ws),
+                List.of(".git/**", "keys/*.PEM"),
+                dev.toolfs.sandbox.SandboxPolicy.linkedFolders(List.of(ws), List.of(".git/**"), Workspace::whereLinksLead));
+        LocalFileSystem sandboxed = new LocalFileSystem(workspace, 1 << 20, 1 << 20, policy);
+        Map<String, FsErrorCode> refused = new TreeMap<>();
+        for (String path : List.of("APP-\u00c9/.ENV", "app-e\u0301/.env", "App-\u00e9/Config/APPLICATION.yaml",
+                "app-\u00e9/.e\u200cnv", "Secrets/ENV", "SIDECAR/Target/quarkus-app/jvm.args",
+                "sidecar/target/QUARKUS-APP/lib/x.jar", ".TOOL-FS/Attachments/x.png")) {
+            refused.put(path, codeIn(sandboxed, path));
+        }
+        assertThat(refused).allSatisfy((path, code) -> assertThat(code).as(path).isIn(FsErrorCode.FS_SANDBOX_DENIED,
+                FsErrorCode.FS_OUTSIDE_WORKSPACE));
+        assertThat(refused.get(".TOOL-FS/Attachments/x.png")).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+        for (String path : List.of(".GIT/hooks/pre-commit", ".g\u200dit/hooks/pre-commit", "GitDir/hooks/pre-commit",
+                "keys/server.pem")) {
+            ResolvedPath p = sandboxed.resolve("write", path, ws, Cancellation.NONE);
+            assertThat(sandboxed.sandboxDenial(p)).as(path).isPresent();
+            assertThat(codeOf(() -> sandboxed.writeText(p, "echo pwn\n", Precondition.NONE, false, Cancellation.NONE)))
+                    .as(path).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+        }
+        // Names that are not a protected one in any spelling stay writable.
+        for (String path : List.of("app-e/.env", "app-\u00e9/.envrc", ".github/hooks.md", "sidecar/target/quarkus-app-old/x",
+                "gitdir-notes.txt")) {
+            assertThat(codeIn(sandboxed, path)).as(path).isNull();
+        }
+    }
+
     private static FsErrorCode codeOf(Runnable r) {
         try {
             r.run();
