@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.AbstractDelta;
+import com.github.difflib.patch.Chunk;
 import com.github.difflib.patch.Patch;
 
 import dev.toolfs.fs.ByteScan;
@@ -91,7 +92,7 @@ public final class DiffCard {
             // Built straight from the text, as lines(after) would split it, without a string per line.
             int added = lineCount(after, 0, after.length());
             StringBuilder hunk = new StringBuilder(after.length() + 2 * added + 32)
-                    .append("@@ -0,0 +1,").append(added).append(" @@");
+                    .append("@@ -0,0 +").append(added == 1 ? "1" : "1," + added).append(" @@");
             for (int at = 0; at < after.length();) {
                 int nl = after.indexOf('\n', at);
                 hunk.append("\n+").append(after, at, nl < 0 ? after.length() : nl);
@@ -114,12 +115,20 @@ public final class DiffCard {
         }
         List<String> a = lines(before.substring(r.start(), r.beforeEnd()));
         List<String> b = lines(after.substring(r.start(), r.afterEnd()));
-        Patch<String> patch = DiffUtils.diff(a, b);
+        // Only the changed lines are diffed, the context around them is the region's: diffed with its context, a
+        // change among equal lines (blank ones) could slide into it, leaving a hunk without the context after it
+        // that patch and git apply need.
+        int lead = Region.newlines(before, r.start(), r.changedStart());
+        int trail = lineCount(before, r.changedEndBefore(), r.beforeEnd());
+        Patch<String> inner = DiffUtils.diff(a.subList(lead, a.size() - trail), b.subList(lead, b.size() - trail));
+        Patch<String> patch = new Patch<>();
         int additions = 0;
         int deletions = 0;
-        for (AbstractDelta<String> d : patch.getDeltas()) {
+        for (AbstractDelta<String> d : inner.getDeltas()) {
             additions += d.getTarget().size();
             deletions += d.getSource().size();
+            patch.addDelta(d.withChunks(new Chunk<>(d.getSource().getPosition() + lead, d.getSource().getLines()),
+                    new Chunk<>(d.getTarget().getPosition() + lead, d.getTarget().getLines())));
         }
         List<String> unified = UnifiedDiffUtils.generateUnifiedDiff("a/" + displayPath, "b/" + displayPath, a, patch,
                 CONTEXT);
@@ -152,18 +161,23 @@ public final class DiffCard {
         return card;
     }
 
-    /** A hunk header of the region, moved to the region's place in the whole text. */
+    /**
+     * A hunk header of the region, moved to the region's place in the whole text and written as {@code diff -u} writes
+     * it: a range of one line without its count, an empty range at the line before it.
+     */
     private static String shifted(String header, int lineOffset) {
-        if (lineOffset == 0) {
-            return header;
-        }
         Matcher m = HUNK_HEADER.matcher(header);
         if (!m.matches()) {
             return header;
         }
-        return "@@ -" + (Integer.parseInt(m.group(1)) + lineOffset) + (m.group(2) == null ? "" : m.group(2)) + " +"
-                + (Integer.parseInt(m.group(3)) + lineOffset) + (m.group(4) == null ? "" : m.group(4)) + " @@"
-                + m.group(5);
+        return "@@ -" + range(Integer.parseInt(m.group(1)) + lineOffset, m.group(2)) + " +"
+                + range(Integer.parseInt(m.group(3)) + lineOffset, m.group(4)) + " @@" + m.group(5);
+    }
+
+    /** {@code start} is the library's: the range's first line, also for an empty range. */
+    private static String range(int start, String comma) {
+        int count = comma == null ? 1 : Integer.parseInt(comma.substring(1));
+        return count == 1 ? Integer.toString(start) : count == 0 ? Math.max(0, start - 1) + ",0" : start + "," + count;
     }
 
     /**

@@ -62,6 +62,53 @@ class DiffCardPropertyTest {
         }
         Patch<String> parsed = UnifiedDiffUtils.parseUnifiedDiff(unified);
         assertThat(DiffUtils.patch(a, parsed)).isEqualTo(b);
+        if (!before.isEmpty()) {
+            for (String h : hunks) {
+                assertContextAndHeader(h, a.size());
+            }
+        }
+    }
+
+    private static final java.util.regex.Pattern HEADER = java.util.regex.Pattern
+            .compile("@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@");
+
+    /**
+     * As patch and git apply need it: the header's counts are the hunk's lines, written as diff -u writes them, and as
+     * many unchanged lines before and after the changes as the old text has there, up to three (a hunk that starts
+     * or ends with fewer starts or ends with the old text).
+     */
+    static void assertContextAndHeader(String hunk, int oldLines) {
+        String[] lines = hunk.split("\n", -1);
+        java.util.regex.Matcher m = HEADER.matcher(lines[0]);
+        assertThat(m.matches()).as(lines[0]).isTrue();
+        assertThat(m.group(2)).as("a one-line range has no count: " + lines[0]).isNotEqualTo("1");
+        assertThat(m.group(4)).as("a one-line range has no count: " + lines[0]).isNotEqualTo("1");
+        int oldStart = Integer.parseInt(m.group(1));
+        int oldCount = m.group(2) == null ? 1 : Integer.parseInt(m.group(2));
+        int newCount = m.group(4) == null ? 1 : Integer.parseInt(m.group(4));
+        List<String> body = new ArrayList<>();
+        for (int i = 1; i < lines.length; i++) {
+            if (!lines[i].equals(DiffCard.NO_FINAL_NEWLINE)) {
+                body.add(lines[i]);
+            }
+        }
+        assertThat(body.stream().filter(l -> !l.startsWith("+")).count()).as("old lines of " + hunk).isEqualTo(oldCount);
+        assertThat(body.stream().filter(l -> !l.startsWith("-")).count()).as("new lines of " + hunk).isEqualTo(newCount);
+        int before = oldCount == 0 ? oldStart : oldStart - 1;
+        int after = oldLines - before - oldCount;
+        int leading = 0;
+        while (leading < body.size() && body.get(leading).startsWith(" ")) {
+            leading++;
+        }
+        int trailing = 0;
+        while (trailing < body.size() && body.get(body.size() - 1 - trailing).startsWith(" ")) {
+            trailing++;
+        }
+        // Fewer than three only where the hunk starts at the top or ends at the bottom of the old text.
+        assertThat(leading).as("context before, in " + hunk).isLessThanOrEqualTo(DiffCard.CONTEXT);
+        assertThat(leading == DiffCard.CONTEXT || before == 0).as("context before, in " + hunk).isTrue();
+        assertThat(trailing).as("context after, in " + hunk).isLessThanOrEqualTo(DiffCard.CONTEXT);
+        assertThat(trailing == DiffCard.CONTEXT || after == 0).as("context after, in " + hunk).isTrue();
     }
 
     @Property(tries = 500)

@@ -43,6 +43,31 @@ class DiffCardTest {
     }
 
     @Test
+    void aChangeAmongBlankLinesKeepsItsContextAfterIt() {
+        // Diffed with its context, the change slid down the blank lines into it: hunks that patch refused.
+        String before = "1\n2\n3\nabc\n\n\n\n\n\nb\nq\nr\n";
+        String after = before.replace("abc\n\n", "\n\n\ncb");
+        @SuppressWarnings("unchecked")
+        List<String> hunks = (List<String>) DiffCard.of("f.txt", "edit", before, after).get("hunks");
+        assertThat(hunks).hasSize(1);
+        DiffCardPropertyTest.assertContextAndHeader(hunks.get(0), 12);
+        assertThat(hunks.get(0)).isEqualTo("@@ -1,9 +1,10 @@\n 1\n 2\n 3\n-abc\n \n \n+\n+cb\n \n \n ");
+        String other = "1\n2\nX\n\n\n3\n4\n5\n6\n";
+        @SuppressWarnings("unchecked")
+        List<String> more = (List<String>) DiffCard.of("g.txt", "edit", other, other.replace("X\n", "\n")).get("hunks");
+        DiffCardPropertyTest.assertContextAndHeader(more.get(0), 9);
+    }
+
+    @Test
+    void rangesAreWrittenAsDiffWritesThem() {
+        assertThat(DiffCard.of("f.txt", "edit", "a\n", "b\n")).containsEntry("hunks", List.of("@@ -1 +1 @@\n-a\n+b"));
+        assertThat(DiffCard.of("f.txt", "update", "a\nb\n", "")).containsEntry("hunks", List.of("@@ -1,2 +0,0 @@\n-a\n-b"));
+        assertThat(DiffCard.of("f.txt", "create", null, "a\n")).containsEntry("hunks", List.of("@@ -0,0 +1 @@\n+a"));
+        assertThat(DiffCard.of("f.txt", "edit", "a\nb\nc\nd\ne\n", "a\nb\nc\nd\nE\n"))
+                .containsEntry("hunks", List.of("@@ -2,4 +2,4 @@\n b\n c\n d\n-e\n+E"));
+    }
+
+    @Test
     void onlyTheFinalLineBreakChangingIsShownAsDiffShowsIt() {
         assertThat(DiffCard.of("f.txt", "edit", "a\nb", "a\nb\n")).containsEntry("additions", 1).containsEntry("deletions", 1)
                 .containsEntry("hunks", List.of("@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b"));

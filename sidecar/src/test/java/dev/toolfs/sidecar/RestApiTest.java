@@ -87,7 +87,7 @@ class RestApiTest {
                 .containsEntry("additions", 1).containsEntry("deletions", 0);
         JsonPath updated = call("write", session, Map.of("file_path", "dir/new.txt", "content", "b\n"));
         assertThat(text(updated)).isEqualTo("<path>dir/new.txt</path>\n<type>file</type>\n<content>\nUpdated file\n</content>");
-        assertThat(updated.getList("metadata.hunks", String.class)).containsExactly("@@ -1,1 +1,1 @@\n-a\n+b");
+        assertThat(updated.getList("metadata.hunks", String.class)).containsExactly("@@ -1 +1 @@\n-a\n+b");
         assertThat(Files.readString(ws.resolve("dir/new.txt"))).isEqualTo("b\n");
     }
 

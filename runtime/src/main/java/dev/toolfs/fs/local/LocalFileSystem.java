@@ -617,7 +617,7 @@ public class LocalFileSystem implements FileSystemProvider {
                             + " system's limit (4096 bytes) for the temporary file a safe write makes beside it");
                 }
             }
-            try (FileChannel ch = openTemp(temp)) {
+            try (FileChannel ch = openTemp(temp, existing != null)) {
                 ByteBuffer bb = ByteBuffer.wrap(data);
                 while (bb.hasRemaining()) {
                     ch.write(bb);
@@ -682,16 +682,30 @@ public class LocalFileSystem implements FileSystemProvider {
         }
     }
 
+    private static final java.util.Set<StandardOpenOption> NEW_FOR_WRITING = java.util.EnumSet.of(
+            StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+
+    /** Owner-only, for the temporary file that replaces an existing one (see {@link #openTemp}). */
+    private static final java.nio.file.attribute.FileAttribute<?> OWNER_ONLY = java.nio.file.attribute.PosixFilePermissions
+            .asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+
     /**
-     * Creates the temporary file. Its folder may have gone since it was seen: another write into the same new folder
-     * failed and removed it (the locks are per file). It is made again, once.
+     * Creates the temporary file. Replacing an existing file, it is made readable by its owner only: the old file's
+     * mode is given to it once the content is written, and the old file may be private (a key, a {@code .env}), which
+     * the default mode would show to every local user for as long as the write takes. Its folder may have gone since
+     * it was seen: another write into the same new folder failed and removed it (the locks are per file). It is made
+     * again, once.
      */
-    private static FileChannel openTemp(Path temp) throws IOException {
+    static FileChannel openTemp(Path temp, boolean replacing) throws IOException {
+        java.nio.file.attribute.FileAttribute<?>[] mode = replacing
+                && temp.getFileSystem().supportedFileAttributeViews().contains("posix")
+                        ? new java.nio.file.attribute.FileAttribute<?>[] { OWNER_ONLY }
+                        : new java.nio.file.attribute.FileAttribute<?>[0];
         try {
-            return FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            return FileChannel.open(temp, NEW_FOR_WRITING, mode);
         } catch (NoSuchFileException e) {
             Files.createDirectories(temp.getParent());
-            return FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            return FileChannel.open(temp, NEW_FOR_WRITING, mode);
         }
     }
 

@@ -114,6 +114,28 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void theFileThatWillReplaceAnotherIsTheOwnersAloneUntilItGetsTheOldMode() throws IOException {
+        // Written and synced before it gets the old file's mode: a private file's new content must not be readable
+        // by others meanwhile.
+        try (var ch = LocalFileSystem.openTemp(ws.resolve(".key.pem.tmp"), true)) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(ws.resolve(".key.pem.tmp"))))
+                    .isEqualTo("rw-------");
+        }
+        Path key = Files.writeString(ws.resolve("key.pem"), "secret\n");
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+        Path shared = Files.writeString(ws.resolve("shared.txt"), "x\n");
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rw-rw-r--"));
+        fs.writeText(resolve("key.pem"), "new secret\n", Precondition.NONE, Cancellation.NONE);
+        fs.writeText(resolve("shared.txt"), "y\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(key))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(shared))).isEqualTo("rw-rw-r--");
+        // A new file gets the mode any new file gets here (the user's umask), not the owner-only one.
+        Path plain = Files.createFile(ws.resolve("plain-new.txt"));
+        fs.writeText(resolve("created.txt"), "new\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.getPosixFilePermissions(ws.resolve("created.txt"))).isEqualTo(Files.getPosixFilePermissions(plain));
+    }
+
+    @Test
     void writeThroughASymlinkUpdatesTheTargetAndKeepsTheLink() throws IOException {
         Path target = Files.writeString(ws.resolve("real.txt"), "old\n");
         Path link = Files.createSymbolicLink(ws.resolve("link.txt"), Path.of("real.txt"));
