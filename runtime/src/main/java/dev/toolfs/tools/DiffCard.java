@@ -53,9 +53,13 @@ public final class DiffCard {
     /**
      * Adds what the diff of the texts as a read shows them cannot: {@code lineEndings} when the file's line endings
      * changed ({@code {"before": "CRLF", "after": "LF"}}), {@code byteOrderMark} when the mark was added or removed.
+     *
+     * @param onlyEndingsMoved the texts as a read shows them and the marks are the same but the bytes are not: only
+     *        which lines end in CRLF changed, which two mixed texts do not tell
      */
-    public static void addShapeChange(Map<String, Object> card, TextShape before, TextShape after) {
-        if (before.endingsDifferFrom(after)) {
+    public static void addShapeChange(Map<String, Object> card, TextShape before, TextShape after,
+            boolean onlyEndingsMoved) {
+        if (before.endingsDifferFrom(after) || onlyEndingsMoved) {
             card.put("lineEndings", beforeAndAfter(before.endings(), after.endings()));
         }
         if (before.byteOrderMark() != after.byteOrderMark()) {
@@ -72,6 +76,24 @@ public final class DiffCard {
 
     public static Map<String, Object> of(String displayPath, String operation, String before, String after) {
         return of(displayPath, operation, before, after, null);
+    }
+
+    /**
+     * The card of a write over a file it could not show as text (too large to hold, or not UTF-8): no hunks, the new
+     * text's lines as additions, the old file's as deletions ({@code null} when it was too large to count), and
+     * {@code truncated}.
+     */
+    public static Map<String, Object> replacedUnseen(String displayPath, String operation, Integer beforeLines,
+            String after) {
+        Map<String, Object> card = new LinkedHashMap<>();
+        card.put("kind", "diff-card");
+        card.put("path", displayPath);
+        card.put("operation", operation);
+        card.put("hunks", List.of());
+        card.put("additions", lineCount(after, 0, after.length()));
+        card.put("deletions", beforeLines);
+        card.put("truncated", true);
+        return card;
     }
 
     /**

@@ -47,9 +47,15 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
         String operation = outcome.created() ? "create" : "update";
         WriteResult canonical = new WriteResult(display, operation, outcome.before(), args.content());
         // Both sides as a read shows them; what that hides (line endings, the byte-order mark) is said beside it.
-        Map<String, Object> card = DiffCard.of(display, operation, outcome.before(), TextShape.logical(args.content()));
+        String after = TextShape.logical(args.content());
+        Map<String, Object> card = outcome.unseen() != null
+                ? DiffCard.replacedUnseen(display, operation, outcome.unseen().lines(), after)
+                : DiffCard.of(display, operation, outcome.before(), after);
         if (outcome.beforeShape() != null) {
-            DiffCard.addShapeChange(card, outcome.beforeShape(), TextShape.of(args.content()));
+            TextShape afterShape = TextShape.of(args.content());
+            boolean onlyEndingsMoved = !outcome.sameBytes() && outcome.before().equals(after)
+                    && outcome.beforeShape().byteOrderMark() == afterShape.byteOrderMark();
+            DiffCard.addShapeChange(card, outcome.beforeShape(), afterShape, onlyEndingsMoved);
         }
         return ToolOutcome.text(text, canonical, card);
     }

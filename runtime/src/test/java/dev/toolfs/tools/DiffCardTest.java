@@ -26,13 +26,27 @@ class DiffCardTest {
     @Test
     void aChangeOfLineEndingsOrOfTheMarkIsSaidBesideTheDiff() {
         Map<String, Object> card = DiffCard.of("b.txt", "update", "a\nb\n", "a\nb\n");
-        DiffCard.addShapeChange(card, TextShape.of("\uFEFFa\r\nb\r\n"), TextShape.of("a\nb\n"));
+        DiffCard.addShapeChange(card, TextShape.of("\uFEFFa\r\nb\r\n"), TextShape.of("a\nb\n"), false);
         assertThat(card).containsEntry("hunks", List.of())
                 .containsEntry("lineEndings", Map.of("before", "CRLF", "after", "LF"))
                 .containsEntry("byteOrderMark", Map.of("before", true, "after", false));
         Map<String, Object> same = DiffCard.of("c.txt", "update", "a\n", "b\n");
-        DiffCard.addShapeChange(same, TextShape.of("a\r\n"), TextShape.of("b\r\n"));
+        DiffCard.addShapeChange(same, TextShape.of("a\r\n"), TextShape.of("b\r\n"), false);
         assertThat(same).doesNotContainKeys("lineEndings", "byteOrderMark");
+        // Two mixed texts: which lines end in CRLF changed, and nothing else.
+        Map<String, Object> moved = DiffCard.of("m.txt", "update", "a\nb\nc\n", "a\nb\nc\n");
+        DiffCard.addShapeChange(moved, TextShape.of("a\r\nb\nc\n"), TextShape.of("a\nb\r\nc\n"), true);
+        assertThat(moved).containsEntry("hunks", List.of())
+                .containsEntry("lineEndings", Map.of("before", "mixed", "after", "mixed"));
+    }
+
+    @Test
+    void aWriteOverAFileNotShownAsTextIsCountedNotDiffed() {
+        assertThat(DiffCard.replacedUnseen("big.log", "update", 1_900_000, "small\n")).containsEntry("kind", "diff-card")
+                .containsEntry("operation", "update").containsEntry("hunks", List.of()).containsEntry("additions", 1)
+                .containsEntry("deletions", 1_900_000).containsEntry("truncated", true);
+        assertThat(DiffCard.replacedUnseen("huge.bin", "update", null, "a\nb")).containsEntry("additions", 2)
+                .containsEntry("deletions", null);
     }
 
     @Test

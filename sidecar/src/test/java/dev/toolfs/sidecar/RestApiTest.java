@@ -92,6 +92,27 @@ class RestApiTest {
     }
 
     @Test
+    void aWriteCardSaysWhatItCouldNotDiff() throws Exception {
+        // Only which lines end in CRLF changes in a mixed file.
+        Files.writeString(ws.resolve("mixed.txt"), "a\r\nb\nc\n");
+        call("read", session, Map.of("file_path", "mixed.txt"));
+        JsonPath moved = call("write", session, Map.of("file_path", "mixed.txt", "content", "a\nb\r\nc\n"));
+        assertThat(moved.getList("metadata.hunks")).isEmpty();
+        assertThat(moved.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "mixed", "after", "mixed"));
+        // A file readable in a window but not UTF-8 further on: replaced, not shown as a pure addition.
+        byte[] head = "ok\n".repeat(5000).getBytes(StandardCharsets.US_ASCII);
+        byte[] bytes = java.util.Arrays.copyOf(head, head.length + 2);
+        bytes[head.length] = (byte) 0xff;
+        bytes[head.length + 1] = '\n';
+        Files.write(ws.resolve("tail.bin"), bytes);
+        call("read", session, Map.of("file_path", "tail.bin", "limit", 1));
+        JsonPath replaced = call("write", session, Map.of("file_path", "tail.bin", "content", "small\n"));
+        assertThat(replaced.getMap("metadata")).containsEntry("operation", "update").containsEntry("additions", 1)
+                .containsEntry("deletions", 5001).containsEntry("truncated", true);
+        assertThat(replaced.getList("metadata.hunks")).isEmpty();
+    }
+
+    @Test
     void editSaysTheExactSentences() throws Exception {
         Files.writeString(ws.resolve("e.txt"), "x x\ny\n");
         call("read", session, Map.of("file_path", "e.txt"));

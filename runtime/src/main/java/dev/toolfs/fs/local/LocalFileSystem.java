@@ -390,6 +390,33 @@ public class LocalFileSystem implements FileSystemProvider {
         }
     }
 
+    /** The largest replaced file whose lines a write counts for its card when it cannot show it as text. */
+    static final long MAX_COUNTED_BYTES = 1L << 30;
+
+    /** Lines as a read counts them: a last line without a line break counts too. */
+    private static int lineCount(byte[] bytes, int length) {
+        long newlines = ByteScan.count(bytes, (byte) '\n', 0, length);
+        return (int) (length == 0 || bytes[length - 1] == '\n' ? newlines : newlines + 1);
+    }
+
+    /** The lines of a file, read a piece at a time; null when it cannot be read. */
+    private static Integer countLines(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            byte[] buffer = new byte[64 * 1024];
+            long newlines = 0;
+            int unfinished = 0; // a last line without a line break
+            for (int n; (n = ch.read(ByteBuffer.wrap(buffer))) >= 0;) {
+                if (n > 0) {
+                    newlines += ByteScan.count(buffer, (byte) '\n', 0, n);
+                    unfinished = buffer[n - 1] == '\n' ? 0 : 1;
+                }
+            }
+            return (int) Math.min(Integer.MAX_VALUE, newlines + unfinished);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     private static String decodeStrict(String op, ResolvedPath path, byte[] bytes) {
         // ASCII without NUL, as most source files are: valid UTF-8 by construction, so a plain copy (the JDK's UTF-8
         // decoding would look at every byte once more, one at a time under the quick JIT compiler).
@@ -452,18 +479,24 @@ public class LocalFileSystem implements FileSystemProvider {
             }
             String before = null;
             TextShape beforeShape = null;
+            WriteOutcome.Unseen unseen = null;
             if (old != null) {
                 try {
                     String raw = decodeStrict("write", path, old);
                     before = TextShape.logical(raw);
                     beforeShape = TextShape.of(raw);
                 } catch (FsException notText) {
-                    before = null;
+                    unseen = new WriteOutcome.Unseen(lineCount(old, old.length));
                 }
+            } else if (st.exists()) {
+                // Too large to hold as text: its lines are still counted for the card, unless that means reading
+                // more than a gibibyte under the file's lock.
+                unseen = new WriteOutcome.Unseen(st.size() <= MAX_COUNTED_BYTES ? countLines(path.target()) : null);
             }
+            boolean sameBytes = old != null && java.util.Arrays.equals(old, data);
             boolean createOnly = precondition instanceof Precondition.CreateIfAbsent;
             FileVersion version = replace("write", path, data, st.exists() ? st : null, createOnly, precondition, cancel);
-            return new WriteOutcome(!st.exists(), before, version, beforeShape);
+            return new WriteOutcome(!st.exists(), before, version, beforeShape, sameBytes, unseen);
         } finally {
             lock.unlock();
         }

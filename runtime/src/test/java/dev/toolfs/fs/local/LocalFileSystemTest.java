@@ -136,6 +136,40 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void aWriteOverAFileItCannotShowAsTextCountsTheLinesItReplaced() throws IOException {
+        LocalFileSystem small = new LocalFileSystem(new Workspace(List.of(ws)), 1024, 1024);
+        // Not UTF-8: three lines, the last without a line break.
+        Files.write(ws.resolve("latin1.txt"), new byte[] { 'a', '\n', (byte) 0xe9, '\n', 'c' });
+        WriteOutcome notText = small.writeText(small.resolve("write", "latin1.txt", ws, Cancellation.NONE), "x\n",
+                Precondition.NONE, Cancellation.NONE);
+        assertThat(notText.before()).isNull();
+        assertThat(notText.unseen()).isEqualTo(new WriteOutcome.Unseen(3));
+        // Over the edit limit: counted a piece at a time.
+        Files.writeString(ws.resolve("big.txt"), "line\n".repeat(30_000));
+        WriteOutcome big = small.writeText(small.resolve("write", "big.txt", ws, Cancellation.NONE), "y\n",
+                Precondition.NONE, Cancellation.NONE);
+        assertThat(big.unseen()).isEqualTo(new WriteOutcome.Unseen(30_000));
+        assertThat(Files.readString(ws.resolve("big.txt"))).isEqualTo("y\n");
+        // Over a gibibyte (sparse here): not read to count.
+        try (var f = new java.io.RandomAccessFile(ws.resolve("huge.bin").toFile(), "rw")) {
+            f.setLength(LocalFileSystem.MAX_COUNTED_BYTES + 1);
+        }
+        WriteOutcome huge = small.writeText(small.resolve("write", "huge.bin", ws, Cancellation.NONE), "z\n",
+                Precondition.NONE, Cancellation.NONE);
+        assertThat(huge.unseen()).isEqualTo(new WriteOutcome.Unseen(null));
+        // Text it shows: nothing unseen; the same bytes again are said to be the same.
+        WriteOutcome shown = small.writeText(small.resolve("write", "big.txt", ws, Cancellation.NONE), "y\n",
+                Precondition.NONE, Cancellation.NONE);
+        assertThat(shown.unseen()).isNull();
+        assertThat(shown.before()).isEqualTo("y\n");
+        assertThat(shown.sameBytes()).isTrue();
+        assertThat(small.writeText(small.resolve("write", "big.txt", ws, Cancellation.NONE), "y\r\n", Precondition.NONE,
+                Cancellation.NONE).sameBytes()).isFalse();
+        assertThat(small.writeText(small.resolve("write", "new.txt", ws, Cancellation.NONE), "n\n", Precondition.NONE,
+                Cancellation.NONE).unseen()).isNull();
+    }
+
+    @Test
     void writeThroughASymlinkUpdatesTheTargetAndKeepsTheLink() throws IOException {
         Path target = Files.writeString(ws.resolve("real.txt"), "old\n");
         Path link = Files.createSymbolicLink(ws.resolve("link.txt"), Path.of("real.txt"));
