@@ -32,7 +32,8 @@ public final class LiteralEdit {
      * @param before the logical text before (what a read shows)
      * @param after the logical text after
      * @param replacements the number of replaced spans
-     * @param changed from the first replaced span to the end of the last, in the logical texts
+     * @param changed from the first replaced span to the end of the last, in the logical texts, or null when the new
+     *        text was read back from the new file (a CR in the replacement)
      */
     public record Result(String physicalAfter, String before, String after, int replacements, ChangedSpan changed) {
     }
@@ -57,17 +58,26 @@ public final class LiteralEdit {
         if (oldL.isEmpty()) {
             throw new EditMatchException(FsErrorCode.FS_NO_MATCH, "old_string must be a non-empty string");
         }
+        List<Integer> matches = null;
+        if (!oldL.equals(edit.oldString())) {
+            // A line ending in a stray CR (CR CR LF in the file) reads as "…\r"; copied with the line after it, that is
+            // "\r\n" in old_string: the CR and a line break, not a CRLF ending. Taken so when it matches only so.
+            List<Integer> asRead = oldL.equals(newL) ? List.of() : find(text.logical, oldL, edit.replaceAll());
+            List<Integer> withCr = asRead.isEmpty() ? find(text.logical, edit.oldString(), edit.replaceAll()) : List.of();
+            if (!withCr.isEmpty()) {
+                oldL = edit.oldString();
+                newL = edit.newString();
+                matches = withCr;
+            } else if (!asRead.isEmpty()) {
+                matches = asRead;
+            }
+        }
         if (oldL.equals(newL)) {
             throw new EditMatchException(FsErrorCode.FS_NO_MATCH,
                     "old_string and new_string differ only in line endings; the file keeps its own line endings, so this edit would change nothing");
         }
-
-        List<Integer> matches = new ArrayList<>();
-        for (int i = text.logical.indexOf(oldL); i >= 0; i = text.logical.indexOf(oldL, i + oldL.length())) {
-            matches.add(i);
-            if (!edit.replaceAll() && matches.size() > MAX_LISTED_LINES) {
-                break;
-            }
+        if (matches == null) {
+            matches = find(text.logical, oldL, edit.replaceAll());
         }
         if (matches.isEmpty()) {
             throw new EditMatchException(FsErrorCode.FS_NO_MATCH, noMatchDetail(text.logical, oldL));
@@ -92,16 +102,28 @@ public final class LiteralEdit {
         int physCursor = 0;
         int logicalCursor = 0;
         String dominant = text.dominantEnding();
+        // Where each replacement starts and ends in the new file's body: a CR and an LF meeting there make a CRLF.
+        int[] seams = new int[2 * matches.size()];
+        int m = 0;
         for (int ls : matches) {
             int le = ls + oldL.length();
             if (phys != null) {
                 int ps = text.toPhysical(ls);
                 int pe = text.toPhysical(le);
                 phys.append(body, physCursor, ps);
+                seams[m++] = phys.length() - (bom ? 1 : 0);
                 appendWithEnding(phys, newL, text.endingWithin(ls, le, dominant));
+                seams[m++] = phys.length() - (bom ? 1 : 0);
                 physCursor = pe;
             }
-            after.append(text.logical, logicalCursor, ls).append(newL);
+            after.append(text.logical, logicalCursor, ls);
+            if (phys == null) {
+                seams[m++] = after.length();
+            }
+            after.append(newL);
+            if (phys == null) {
+                seams[m++] = after.length();
+            }
             logicalCursor = le;
         }
         after.append(text.logical, logicalCursor, text.logical.length());
@@ -113,11 +135,38 @@ public final class LiteralEdit {
         } else {
             physicalAfter = bom ? '\uFEFF' + afterText : afterText;
         }
+        String newBody = bom ? physicalAfter.substring(1) : physicalAfter;
+        if (newL.indexOf('\r') >= 0 || joinsCrAndLf(newBody, seams)) {
+            // A CR before an LF, inside the replacement or across one of its ends, is a CRLF line ending on disk,
+            // whatever the pieces were: the text a read shows is the new file's; the card then finds the change itself.
+            return new Result(physicalAfter, text.logical, toLf(newBody), matches.size(), null);
+        }
         int first = matches.get(0);
         int lastEnd = matches.get(matches.size() - 1) + oldL.length();
         int afterEnd = lastEnd + matches.size() * (newL.length() - oldL.length());
         return new Result(physicalAfter, text.logical, afterText, matches.size(),
                 new ChangedSpan(first, lastEnd, afterEnd));
+    }
+
+    private static boolean joinsCrAndLf(String body, int[] seams) {
+        for (int seam : seams) {
+            if (seam > 0 && seam < body.length() && body.charAt(seam - 1) == '\r' && body.charAt(seam) == '\n') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Where {@code needle} occurs, without overlaps; past {@link #MAX_LISTED_LINES} + 1 only for {@code all}. */
+    private static List<Integer> find(String text, String needle, boolean all) {
+        List<Integer> matches = new ArrayList<>();
+        for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length())) {
+            matches.add(i);
+            if (!all && matches.size() > MAX_LISTED_LINES) {
+                break;
+            }
+        }
+        return matches;
     }
 
     /** Why an edit that would make the file too large is refused (also when only its UTF-8 bytes are too many). */

@@ -102,6 +102,49 @@ class LiteralEditPropertyTest {
         assertThat(after.getBytes(StandardCharsets.UTF_8)).isEqualTo(expected.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Lines that may hold stray CRs (a CR before a line's CRLF is CR CR LF on disk). */
+    @Provide
+    Arbitrary<Sample> filesWithCr() {
+        Arbitrary<String> text = Arbitraries.strings().withChars("ab\r".toCharArray()).ofMaxLength(4);
+        Arbitrary<String> ending = Arbitraries.of("\n", "\r\n");
+        Arbitrary<List<String[]>> lines = Combinators.combine(text, ending).as((t, e) -> new String[] { t, e })
+                .list().ofMinSize(1).ofMaxSize(6);
+        return Combinators.combine(lines, Arbitraries.of(true, false), Arbitraries.of(true, false))
+                .as(LiteralEditPropertyTest::build);
+    }
+
+    @Property(tries = 1000)
+    void whatTheEditSaysTheFileNowReadsIsWhatAReadShows(@ForAll("filesWithCr") Sample f, @ForAll int seedA,
+            @ForAll int seedB, @ForAll("crReplacements") String replacement) {
+        // A text ending in CR before an LF ending is a CRLF ending on disk: the text a read shows is the file's.
+        String logical = TextShape.logical(f.physical());
+        Assume.that(!logical.isEmpty());
+        int a = Math.floorMod(seedA, logical.length());
+        int b = a + 1 + Math.floorMod(seedB, logical.length() - a);
+        String old = logical.substring(a, b);
+        LiteralEdit.Result r;
+        try {
+            r = LiteralEdit.apply(f.physical(), new TextEdit(old, replacement, false));
+        } catch (EditMatchException e) {
+            Assume.that(false); // ambiguous, or changing nothing
+            return;
+        }
+        String shown = escaped(f.physical()) + " with " + escaped(old) + " -> " + escaped(replacement) + " gives "
+                + escaped(r.physicalAfter());
+        assertThat(r.before()).as(shown).isEqualTo(logical);
+        assertThat(escaped(r.after())).as(shown).isEqualTo(escaped(TextShape.logical(r.physicalAfter())));
+        assertThat(r.physicalAfter().startsWith("\uFEFF")).isEqualTo(f.physical().startsWith("\uFEFF"));
+    }
+
+    private static String escaped(String s) {
+        return s.replace("\uFEFF", "<BOM>").replace("\r", "\\r").replace("\n", "\\n");
+    }
+
+    @Provide
+    Arbitrary<String> crReplacements() {
+        return Arbitraries.strings().withChars("Q\r\n".toCharArray()).ofMaxLength(4);
+    }
+
     @Provide
     Arbitrary<String> replacements() {
         return Arbitraries.strings().withChars("QRS é_-".toCharArray()).ofMaxLength(8);

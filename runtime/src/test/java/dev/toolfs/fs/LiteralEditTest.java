@@ -146,4 +146,31 @@ class LiteralEditTest {
         assertThat(edit("a\r\nb\r\n", "a\n", "")).isEqualTo("b\r\n");
         assertThat(edit("a\r\nb\r\n", "\nb", "")).isEqualTo("a\r\n");
     }
+
+    @Test
+    void aLineEndingInAStrayCrIsMatchedAsAReadShowsIt() {
+        // CR CR LF: a read shows line 1 as "a\r"; copied with line 2, old_string is "a\r\nb".
+        String file = "a\r\r\nb\r\nc\r\n";
+        LiteralEdit.Result r = LiteralEdit.apply(file, new TextEdit("a\r\nb", "a\r\nX", false));
+        assertThat(r.physicalAfter()).isEqualTo("a\r\r\nX\r\nc\r\n");
+        assertThat(r.after()).isEqualTo("a\r\nX\nc\n");
+        // Dropping the stray CR, which differs from old_string only in what would otherwise be a line ending.
+        assertThat(LiteralEdit.apply(file, new TextEdit("a\r\nb", "a\nb", false)).physicalAfter())
+                .isEqualTo("a\r\nb\r\nc\r\n");
+        // Where "\r\n" matches as a line break, it is one.
+        assertThat(LiteralEdit.apply("a\r\nb\r\n", new TextEdit("a\r\nb", "a\r\nY", false)).physicalAfter())
+                .isEqualTo("a\r\nY\r\n");
+    }
+
+    @Test
+    void aCrAndAnLfThatMeetAtTheEditAreTheLineEndingAReadShows() {
+        LiteralEdit.Result cr = LiteralEdit.apply("ab\ncd\n", new TextEdit("b", "b\r", false));
+        assertThat(cr.physicalAfter()).isEqualTo("ab\r\ncd\n");
+        assertThat(cr.after()).isEqualTo("ab\ncd\n");
+        assertThat(cr.changed()).isNull();
+        assertThat(LiteralEdit.apply("a\rb\n", new TextEdit("b", "\nb", false)).after()).isEqualTo("a\nb\n");
+        LiteralEdit.Result joined = LiteralEdit.apply("\uFEFFa\rX\nb", new TextEdit("X", "", false));
+        assertThat(joined.physicalAfter()).isEqualTo("\uFEFFa\r\nb");
+        assertThat(joined.after()).isEqualTo("a\nb");
+    }
 }
