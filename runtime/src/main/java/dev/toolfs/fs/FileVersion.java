@@ -24,10 +24,13 @@ public record FileVersion(long size, long modifiedNanos, long changedNanos, Obje
 
     /**
      * This stat's version with the checksum of the content read under it; the stat stays trusted only if as many bytes
-     * were read as it announced (otherwise the file changed while being read).
+     * were read as it announced. Otherwise the file changed while it was read (it grew, or was replaced): the version
+     * is then of what was read, its size too, so that the file left as it was read is not taken for changed.
      */
     public FileVersion withContent(String hash, long bytesRead) {
-        return new FileVersion(size, modifiedNanos, changedNanos, fileKey, hash, statTrusted && bytesRead == size);
+        boolean asAnnounced = bytesRead == size;
+        return new FileVersion(hash == null || asAnnounced ? size : bytesRead, modifiedNanos, changedNanos, fileKey, hash,
+                statTrusted && asAnnounced);
     }
 
     /** A short opaque token for clients. */

@@ -562,6 +562,10 @@ public class LocalFileSystem implements FileSystemProvider {
             if (!sameContent(v.version(), st.version(), old, path, op)) {
                 throw FsException.staleVersion(op, path.requested());
             }
+            if (old != null && v.version().contentHash() == null && !unchangedSince(st, path, old)) {
+                // Seen by its stat alone (too large to hash): a change while it was read here shows in a new stat.
+                throw FsException.staleVersion(op, path.requested());
+            }
         }
     }
 
@@ -590,10 +594,15 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /**
-     * True when the file still holds what was seen. An unchanged, trusted stat proves it without reading; otherwise
-     * the content decides, so a touch or a formatter rewriting identical bytes is not a change.
+     * True when the file still holds what was seen. The content decides, so a touch or a formatter rewriting identical
+     * bytes is not a change. The content just read ({@code current}) is always checked: it is what the edit changes,
+     * and a process rewriting the file in place while it was read leaves a mix that the stat taken before does not
+     * show. Without it, an unchanged, trusted stat proves it without reading the file.
      */
     private boolean sameContent(FileVersion seen, FileVersion now, byte[] current, ResolvedPath path, String op) {
+        if (seen.contentHash() != null && current != null) {
+            return current.length == seen.size() && ContentHash.of(current).equals(seen.contentHash());
+        }
         if (seen.sameStat(now) && seen.statTrusted()) {
             return true;
         }
@@ -606,6 +615,18 @@ public class LocalFileSystem implements FileSystemProvider {
         }
         String hash = current != null ? ContentHash.of(current) : hashFile(op, path);
         return hash.equals(seen.contentHash());
+    }
+
+    /** Whether the file's stat after reading {@code content} is still {@code before}'s, with as many bytes. */
+    static boolean unchangedSince(FileStat before, ResolvedPath path, byte[] content) {
+        if (content.length != before.size()) {
+            return false;
+        }
+        try {
+            return Stat.of(path.target()).version(null).sameStat(before.version());
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private String hashFile(String op, ResolvedPath path) {

@@ -170,6 +170,51 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void anEditChangesOnlyTheBytesTheSessionSawWhateverTheStatSays() throws IOException {
+        // A process rewriting the file in place while the edit reads it leaves the stat taken before the read as it
+        // was: the bytes read decide. Here the session saw other bytes under the very stat the file has now.
+        Path f = Files.writeString(ws.resolve("torn.txt"), "MARKER aaaa\n");
+        FileVersion now = fs.stat(resolve("torn.txt")).version();
+        FileVersion sawOther = new FileVersion(now.size(), now.modifiedNanos(), now.changedNanos(), now.fileKey(),
+                dev.toolfs.fs.ContentHash.of("MARKER bbbb\n".getBytes(StandardCharsets.UTF_8)), true);
+        FsException e = (FsException) catchThrowable(() -> fs.editText(resolve("torn.txt"),
+                new TextEdit("MARKER", "EDITED", false), new Precondition.IfVersion(sawOther), false, Cancellation.NONE));
+        assertThat(e.code()).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        assertThat(Files.readString(f)).isEqualTo("MARKER aaaa\n");
+        FileVersion sawThese = new FileVersion(now.size(), now.modifiedNanos(), now.changedNanos(), now.fileKey(),
+                dev.toolfs.fs.ContentHash.of("MARKER aaaa\n".getBytes(StandardCharsets.UTF_8)), true);
+        fs.editText(resolve("torn.txt"), new TextEdit("MARKER", "EDITED", false), new Precondition.IfVersion(sawThese),
+                false, Cancellation.NONE);
+        assertThat(Files.readString(f)).isEqualTo("EDITED aaaa\n");
+    }
+
+    @Test
+    void aFileSeenByItsStatAloneIsEditedOnlyIfItsStatHeldWhileItWasRead() throws IOException {
+        Path f = Files.writeString(ws.resolve("big.txt"), "0123456789\n");
+        ResolvedPath p = resolve("big.txt");
+        FileStat before = fs.stat(p);
+        byte[] bytes = Files.readAllBytes(f);
+        assertThat(LocalFileSystem.unchangedSince(before, p, bytes)).isTrue();
+        assertThat(LocalFileSystem.unchangedSince(before, p, java.util.Arrays.copyOf(bytes, 5))).isFalse();
+        Files.setLastModifiedTime(f, FileTime.from(Instant.now().plusSeconds(7)));
+        assertThat(LocalFileSystem.unchangedSince(before, p, bytes)).isFalse();
+    }
+
+    @Test
+    void aFileThatGrewWhileItWasReadIsNotTakenForChangedOnceLeftAsItWasRead() throws IOException {
+        // The stat was taken at 4 bytes, the read then found 8: the version is of the 8 bytes read.
+        Path f = Files.writeString(ws.resolve("grown.txt"), "abc\n");
+        FileVersion stat = fs.stat(resolve("grown.txt")).version();
+        Files.writeString(f, "abc\ndef\n");
+        FileVersion read = stat.withContent(dev.toolfs.fs.ContentHash.of("abc\ndef\n".getBytes(StandardCharsets.UTF_8)), 8);
+        assertThat(read.size()).isEqualTo(8);
+        assertThat(read.statTrusted()).isFalse();
+        fs.editText(resolve("grown.txt"), new TextEdit("def", "DEF", false), new Precondition.IfVersion(read), false,
+                Cancellation.NONE);
+        assertThat(Files.readString(f)).isEqualTo("abc\nDEF\n");
+    }
+
+    @Test
     void writeThroughASymlinkUpdatesTheTargetAndKeepsTheLink() throws IOException {
         Path target = Files.writeString(ws.resolve("real.txt"), "old\n");
         Path link = Files.createSymbolicLink(ws.resolve("link.txt"), Path.of("real.txt"));
