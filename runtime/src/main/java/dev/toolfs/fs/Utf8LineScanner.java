@@ -32,6 +32,7 @@ public final class Utf8LineScanner implements LineSource {
 
     private final InputStream in;
     private final ContentHash digest;
+    private final Cancellation cancel;
     private final byte[] buf;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
@@ -45,8 +46,18 @@ public final class Utf8LineScanner implements LineSource {
     private byte[] acc = new byte[256];
 
     public Utf8LineScanner(InputStream in, ContentHash digest, int bufferSize) {
+        this(in, digest, bufferSize, Cancellation.NONE);
+    }
+
+    /**
+     * @param cancel looked at before every read of the stream: one call (counting the rest of a file for a footer,
+     *        one very long line) may go through a whole file, which must stop when its caller has gone
+     *        ({@link java.util.concurrent.CancellationException})
+     */
+    public Utf8LineScanner(InputStream in, ContentHash digest, int bufferSize, Cancellation cancel) {
         this.in = in;
         this.digest = digest;
+        this.cancel = cancel;
         // At least a whole byte-order mark fits, so that it can be recognised and skipped.
         this.buf = new byte[Math.max(bufferSize, BOM.length)];
     }
@@ -103,6 +114,9 @@ public final class Utf8LineScanner implements LineSource {
     private boolean fill() {
         try {
             while (!eof) {
+                if (cancel.isCancelled()) {
+                    throw new java.util.concurrent.CancellationException("the read was cancelled");
+                }
                 int n;
                 do {
                     n = in.read(buf, 0, buf.length);

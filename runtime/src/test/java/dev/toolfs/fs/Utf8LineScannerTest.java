@@ -107,6 +107,41 @@ class Utf8LineScannerTest {
         assertThat(s.bytesRead()).isEqualTo(size);
     }
 
+    /** An endless stream of {@code b}, and a cancellation that comes after {@code reads} reads of it. */
+    private static Utf8LineScanner endless(byte b, int reads) {
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        java.io.InputStream forever = new java.io.InputStream() {
+            @Override
+            public int read() {
+                return b;
+            }
+
+            @Override
+            public int read(byte[] into, int off, int len) {
+                done.incrementAndGet();
+                java.util.Arrays.fill(into, off, off + len, b);
+                return len;
+            }
+        };
+        return new Utf8LineScanner(forever, null, 1024, () -> done.get() >= reads);
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aCallThatWouldGoThroughAWholeFileStopsWhenCancelled() {
+        java.util.List<java.util.function.Consumer<Utf8LineScanner>> calls = java.util.List.of(
+                Utf8LineScanner::countRemainingLines, Utf8LineScanner::drain, s -> s.nextLine(10), Utf8LineScanner::skipLine);
+        for (java.util.function.Consumer<Utf8LineScanner> call : calls) {
+            Utf8LineScanner lines = endless((byte) '\n', 100);
+            Utf8LineScanner oneLine = endless((byte) 'x', 100);
+            assertThatThrownBy(() -> call.accept(oneLine)).isInstanceOf(java.util.concurrent.CancellationException.class);
+            assertThat(oneLine.bytesRead()).isEqualTo(100 * 1024);
+            if (call != calls.get(2) && call != calls.get(3)) {
+                assertThatThrownBy(() -> call.accept(lines)).isInstanceOf(java.util.concurrent.CancellationException.class);
+            }
+        }
+    }
+
     @Test
     void multiByteCharactersSplitByTheCapAreNotErrors() {
         Utf8LineScanner s = scanner("ééééééééééé\n");

@@ -241,7 +241,7 @@ public class LocalFileSystem implements FileSystemProvider {
         ContentHash digest = hash ? new ContentHash() : null;
         // A buffer as large as the file (plus the byte that shows its end), up to 64 KiB: a small file costs little.
         int buffer = (int) Math.min(64 * 1024, Math.max(stat.size() + 1, 1024));
-        Utf8LineScanner scanner = new Utf8LineScanner(in, digest, buffer);
+        Utf8LineScanner scanner = new Utf8LineScanner(in, digest, buffer, cancel);
         return new LocalTextCursor(path, stat, scanner, digest, in, cancel);
     }
 
@@ -294,6 +294,8 @@ public class LocalFileSystem implements FileSystemProvider {
                 return call.on(scanner, arg);
             } catch (Utf8LineScanner.NotTextException e) {
                 throw FsException.notText("read", path.requested(), e.getMessage());
+            } catch (java.util.concurrent.CancellationException e) {
+                throw FsException.cancelled("read", path.requested());
             } catch (UncheckedIOException e) {
                 throw FsException.io("read", path.requested(), e.getCause());
             }

@@ -215,6 +215,23 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void countingTheRestOfALargeFileStopsWhenTheCallIsCancelled() throws IOException {
+        Files.writeString(ws.resolve("long.txt"), "line\n".repeat(400_000)); // 2 MB: many reads of the stream
+        ResolvedPath p = resolve("long.txt");
+        java.util.concurrent.atomic.AtomicInteger looks = new java.util.concurrent.atomic.AtomicInteger();
+        try (TextCursor c = fs.openText(p, fs.stat(p), () -> looks.incrementAndGet() > 5)) {
+            c.nextLine(100);
+            FsException e = (FsException) catchThrowable(c::countRemainingLines);
+            assertThat(e).isNotNull();
+            assertThat(e.code()).isEqualTo(FsErrorCode.FS_CANCELLED);
+        }
+        try (TextCursor c = fs.openText(p, fs.stat(p), Cancellation.NONE)) {
+            c.nextLine(100);
+            assertThat(c.countRemainingLines()).isEqualTo(399_999);
+        }
+    }
+
+    @Test
     void writeThroughASymlinkUpdatesTheTargetAndKeepsTheLink() throws IOException {
         Path target = Files.writeString(ws.resolve("real.txt"), "old\n");
         Path link = Files.createSymbolicLink(ws.resolve("link.txt"), Path.of("real.txt"));
