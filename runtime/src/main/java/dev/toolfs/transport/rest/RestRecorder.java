@@ -11,7 +11,10 @@ import io.vertx.core.Handler;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
 
-/** Wires the REST routes: the body handler (with its size limit), a JSON failure handler, then our handler. */
+/**
+ * Wires the REST routes: the body handler (with its size limit, and a body always taken as JSON), a JSON failure
+ * handler, then our handler.
+ */
 @Recorder
 public class RestRecorder {
 
@@ -27,7 +30,7 @@ public class RestRecorder {
         long max = ConfigProvider.getConfig().getOptionalValue("quarkus.tool-fs.rest.max-body-size", MemorySize.class)
                 .map(MemorySize::asLongValue).orElse(10L * 1024 * 1024);
         BodyLimitHandler limit = new BodyLimitHandler(max);
-        return route -> route.handler(limit).handler(bodyHandler).handler(limit)
+        return route -> route.handler(limit).handler(new BodyAsJson()).handler(bodyHandler).handler(limit)
                 .failureHandler(new RestFailureHandler(max));
     }
 }
