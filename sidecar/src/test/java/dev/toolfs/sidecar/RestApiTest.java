@@ -356,6 +356,18 @@ class RestApiTest {
     }
 
     @Test
+    void numbersAreTakenAsWritten() throws Exception {
+        Files.writeString(ws.resolve("nums.txt"), "1\n2\n3\n");
+        JsonPath fraction = call("read", session, Map.of("file_path", "nums.txt", "offset", new java.math.BigDecimal("2.0000000000000001")));
+        assertThat(text(fraction)).isEqualTo("Error: offset must be an integer");
+        assertThat(text(call("read", session, Map.of("file_path", "nums.txt", "offset", new java.math.BigDecimal("2.0")))))
+                .contains("2: 2\n3: 3");
+        given().contentType("application/json").body("{\"file_path\": \"nums.txt\", \"offset\": " + "9".repeat(2000) + "}")
+                .post("/tools/read").then().statusCode(400)
+                .body("error", startsWith("the request body holds a value longer than any argument takes ("));
+    }
+
+    @Test
     void aBodyWithTextAfterTheObjectIsNotValidJson() {
         given().contentType("application/json").body("{\"file_path\": \"trailing.txt\", \"content\": \"A\"} xyz")
                 .post("/tools/write").then().statusCode(400)

@@ -44,7 +44,9 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
     private void init() {
         if (runtime == null) {
             mapper = Arc.container().instance(ObjectMapper.class).get();
-            bodyReader = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+            // Fractions as written: 2.0000000000000001 is no integer, though it rounds to a double that is.
+            bodyReader = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
             runtime = Arc.container().instance(ToolRuntime.class).get();
         }
     }
@@ -132,6 +134,11 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             // Trailing text after the object is refused: a body that is not one JSON value is not what the caller meant.
             args = raw == null || raw.length() == 0 ? null
                     : bodyReader.readTree(raw.getBytes());
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            // Valid JSON, beyond what the parser takes (a number of over 1000 digits): no argument needs it.
+            error(ctx, 400, "the request body holds a value longer than any argument takes (" + e.getOriginalMessage()
+                    + "); send the tool's arguments with their documented types");
+            return;
         } catch (java.io.IOException e) {
             error(ctx, 400, "the request body is not valid JSON: send the tool's arguments as a JSON object");
             return;
