@@ -75,6 +75,33 @@ public enum ImageFormat {
         return Optional.empty();
     }
 
+    /**
+     * The format whose signature all of {@code head} begins, when it is too short to hold the whole signature (a file
+     * cut short): at least the first two bytes of a PNG or JPEG signature, three of a GIF one ({@code GIF}), or a RIFF
+     * header up to a {@code W} of {@code WEBP}.
+     */
+    static Optional<ImageFormat> cutShort(byte[] head) {
+        if (isPrefix(head, PNG_MAGIC, 2)) {
+            return Optional.of(PNG);
+        }
+        if (isPrefix(head, JPEG_MAGIC, 2)) {
+            return Optional.of(JPEG);
+        }
+        if (isPrefix(head, GIF87A, 3) || isPrefix(head, GIF89A, 3)) {
+            return Optional.of(GIF);
+        }
+        if (head.length >= 9 && head.length < 12 && startsWith(head, 0, RIFF)
+                && java.util.Arrays.equals(head, 8, head.length, WEBP_TAG, 0, head.length - 8)) {
+            return Optional.of(WEBP);
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isPrefix(byte[] head, byte[] magic, int atLeast) {
+        return head.length >= atLeast && head.length < magic.length
+                && java.util.Arrays.equals(head, 0, head.length, magic, 0, head.length);
+    }
+
     private static boolean startsWith(byte[] bytes, int offset, byte[] magic) {
         if (bytes.length - offset < magic.length) {
             return false;

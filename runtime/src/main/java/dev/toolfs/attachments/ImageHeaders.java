@@ -22,7 +22,8 @@ public final class ImageHeaders {
     /** The format (from the magic bytes, not the file name) and size of the image in {@code bytes}. */
     public static ImageInfo parse(byte[] bytes) {
         Objects.requireNonNull(bytes, "bytes");
-        ImageFormat format = ImageFormat.sniff(bytes).orElseThrow(() -> new ImageHeaderException(NOT_AN_IMAGE));
+        ImageFormat format = ImageFormat.sniff(bytes).orElseThrow(() -> new ImageHeaderException(ImageFormat
+                .cutShort(bytes).map(f -> "the " + f.displayName() + " header is truncated").orElse(NOT_AN_IMAGE)));
         return switch (format) {
             case PNG -> parsePng(bytes);
             case JPEG -> parseJpeg(bytes);

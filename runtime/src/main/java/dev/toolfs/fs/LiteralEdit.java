@@ -217,7 +217,9 @@ public final class LiteralEdit {
             }
             where.append(lines.get(k)[0]);
             boolean more = lastLineHasMore && k == lines.size() - 1;
-            if (lines.get(k)[1] > 1 || more) {
+            if (more && lines.get(k)[1] == 1) {
+                where.append(" (more than once)");
+            } else if (lines.get(k)[1] > 1 || more) {
                 where.append(" (").append(more ? "more than " : "").append(lines.get(k)[1]).append(" times)");
             }
         }

@@ -182,11 +182,15 @@ class ImageHeadersTest {
      * Every prefix shorter than the magic bytes is "not an image", every longer one shorter than the header is
      * "truncated", and every prefix holding the whole header parses to the full file's answer.
      */
-    private static void assertEveryPrefix(byte[] file, int magicLength, int headerLength, ImageInfo expected) {
+    /**
+     * @param tellsFrom the fewest bytes of the signature that name the format: below, not an image; from there on, a
+     *        truncated header of it
+     */
+    private static void assertEveryPrefix(byte[] file, int tellsFrom, int headerLength, ImageInfo expected) {
         String truncated = "the " + expected.format().displayName() + " header is truncated";
         for (int n = 0; n <= file.length; n++) {
             byte[] prefix = Arrays.copyOf(file, n);
-            if (n < magicLength) {
+            if (n < tellsFrom) {
                 assertFails(prefix, NOT_AN_IMAGE);
             } else if (n < headerLength) {
                 assertFails(prefix, truncated);
@@ -285,6 +289,18 @@ class ImageHeadersTest {
         }
 
         @Test
+        void aSignatureCutShortIsATruncatedHeaderOfItsFormat() {
+            assertFails(new byte[] { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A }, "the PNG header is truncated");
+            assertFails(new byte[] { (byte) 0xFF, (byte) 0xD8 }, "the JPEG header is truncated");
+            assertFails(ascii("GIF8"), "the GIF header is truncated");
+            assertFails(ascii("RIFF\u0004\0\0\0WE"), "the WebP header is truncated");
+            // Too little to tell: not taken for an image.
+            assertFails(new byte[] { (byte) 0x89 }, NOT_AN_IMAGE);
+            assertFails(ascii("GI"), NOT_AN_IMAGE);
+            assertFails(ascii("RIFF\u0004\0\0\0"), NOT_AN_IMAGE);
+        }
+
+        @Test
         void extensionDoesNotMatter() {
             // parse() only looks at bytes: a JPEG named .png is a JPEG.
             assertThat(ImageHeaders.parse(imageIo("jpeg", 4, 3)).format()).isEqualTo(ImageFormat.JPEG);
@@ -310,7 +326,7 @@ class ImageHeadersTest {
 
         @Test
         void everyPrefixIsTruncatedUntilTheIhdrSize() {
-            assertEveryPrefix(imageIo("png", 3, 100), 8, 24, new ImageInfo(ImageFormat.PNG, 3, 100));
+            assertEveryPrefix(imageIo("png", 3, 100), 2, 24, new ImageInfo(ImageFormat.PNG, 3, 100));
         }
 
         @Test
@@ -386,7 +402,7 @@ class ImageHeadersTest {
             byte[] jpeg = imageIo("jpeg", 3, 100);
             int sof = indexOf(jpeg, bytes(0xFF, 0xC0));
             int sofEnd = sof + 2 + ((jpeg[sof + 2] & 0xFF) << 8 | (jpeg[sof + 3] & 0xFF));
-            assertEveryPrefix(jpeg, 3, sofEnd, new ImageInfo(ImageFormat.JPEG, 3, 100));
+            assertEveryPrefix(jpeg, 2, sofEnd, new ImageInfo(ImageFormat.JPEG, 3, 100));
         }
 
         @Test
@@ -516,7 +532,7 @@ class ImageHeadersTest {
 
         @Test
         void everyPrefixIsTruncatedUntilTheScreenSize() {
-            assertEveryPrefix(imageIo("gif", 3, 100), 6, 10, new ImageInfo(ImageFormat.GIF, 3, 100));
+            assertEveryPrefix(imageIo("gif", 3, 100), 3, 10, new ImageInfo(ImageFormat.GIF, 3, 100));
         }
 
         @Test
@@ -561,9 +577,9 @@ class ImageHeadersTest {
 
         @Test
         void everyPrefixIsTruncatedUntilTheFrameHeader() {
-            assertEveryPrefix(webpLossy(3, 100), 12, 30, new ImageInfo(ImageFormat.WEBP, 3, 100));
-            assertEveryPrefix(webpLossless(3, 100), 12, 25, new ImageInfo(ImageFormat.WEBP, 3, 100));
-            assertEveryPrefix(webpExtended(3, 100), 12, 30, new ImageInfo(ImageFormat.WEBP, 3, 100));
+            assertEveryPrefix(webpLossy(3, 100), 9, 30, new ImageInfo(ImageFormat.WEBP, 3, 100));
+            assertEveryPrefix(webpLossless(3, 100), 9, 25, new ImageInfo(ImageFormat.WEBP, 3, 100));
+            assertEveryPrefix(webpExtended(3, 100), 9, 30, new ImageInfo(ImageFormat.WEBP, 3, 100));
         }
 
         @Test

@@ -173,4 +173,11 @@ class LiteralEditTest {
         assertThat(joined.physicalAfter()).isEqualTo("\uFEFFa\r\nb");
         assertThat(joined.after()).isEqualTo("a\nb");
     }
+
+    @Test
+    void aLastListedLineWithOneListedOccurrenceAndMoreSaysMoreThanOnce() {
+        assertThatThrownBy(() -> LiteralEdit.apply("x\n".repeat(9) + "x x\n", new TextEdit("x", "y", false)))
+                .isInstanceOf(EditMatchException.class)
+                .hasMessageContaining("old_string matches more than 10 times (at lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 (more than once), …)");
+    }
 }

@@ -33,9 +33,11 @@ public class RestFailureHandler implements Handler<RoutingContext> {
             // Out of memory for a large body, for one: the operator needs to see it, the client gets its JSON.
             LOG.errorf(ctx.failure(), "%s %s failed", ctx.request().method(), ctx.request().path());
         }
-        String message = status == 413
-                ? tooLarge(maxBytes)
-                : "the request failed" + (ctx.failure() == null ? "" : ": " + ctx.failure().getMessage());
+        String detail = ctx.failure() == null ? null : ctx.failure().getMessage();
+        if (detail == null && ctx.failure() != null) {
+            detail = ctx.failure().getClass().getSimpleName(); // what failed, rather than "null"
+        }
+        String message = status == 413 ? tooLarge(maxBytes) : "the request failed" + (detail == null ? "" : ": " + detail);
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
                 .end(new JsonObject().put("error", message).encode());
     }
