@@ -6,8 +6,6 @@ import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.fs.FileStat;
 import dev.toolfs.fs.FileSystemProvider;
 import dev.toolfs.fs.FileVersion;
-import dev.toolfs.fs.FsErrorCode;
-import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.TextCursor;
 import dev.toolfs.gates.Gates;
@@ -43,15 +41,7 @@ public class ReadTool implements ToolExecutor<ReadArgs> {
         FileVersion version;
         try (TextCursor cursor = fs.openText(path, stat, ctx.cancellation())) {
             boolean countWhenCapped = stat.size() <= config.version().maxHashBytes();
-            try {
-                window = ReadRender.window(cursor, offset, limit, limits.maxLineLength(), limits.maxBytes(),
-                        countWhenCapped);
-            } catch (FsException e) {
-                if (e.code() == FsErrorCode.FS_NOT_TEXT) {
-                    observeNotText(ctx, path, cursor);
-                }
-                throw e;
-            }
+            window = ReadRender.window(cursor, offset, limit, limits.maxLineLength(), limits.maxBytes(), countWhenCapped);
             if (window.outOfRange()) {
                 throw new ToolInputException(ReadRender.outOfRange(offset, display, window.totalLines()));
             }
@@ -60,17 +50,5 @@ public class ReadTool implements ToolExecutor<ReadArgs> {
         gates.observed(ctx.execution(), path, version);
         ReadResult canonical = new ReadResult(display, offset, window.lines(), window.knownTotal());
         return ToolOutcome.text(ReadRender.render(display, window), canonical, ReadCard.of(display, window));
-    }
-
-    /**
-     * A file found not to be text is recorded as seen: a write may then replace it, as the advice of FS_NOT_OBSERVED
-     * ("read the file, then retry") says, which could not be followed for it otherwise.
-     */
-    private void observeNotText(ToolContext ctx, ResolvedPath path, TextCursor cursor) {
-        try {
-            gates.observed(ctx.execution(), path, cursor.version());
-        } catch (FsException e) {
-            // Its version could not be taken (it went, or the call was cancelled): nothing is recorded.
-        }
     }
 }

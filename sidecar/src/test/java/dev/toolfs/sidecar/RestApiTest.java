@@ -113,25 +113,6 @@ class RestApiTest {
     }
 
     @Test
-    void aFileFoundNotToBeTextCanBeReplacedOnceReadAsTheAdviceSays() throws Exception {
-        Files.write(ws.resolve("bin.dat"), new byte[] { 'a', 'b', 0, 'c', '\n' });
-        JsonPath refused = call("write", session, Map.of("file_path", "bin.dat", "content", "text now\n"));
-        assertThat(refused.getString("error.code")).isEqualTo("FS_NOT_OBSERVED");
-        assertThat(text(refused)).endsWith("read the file, then retry");
-        JsonPath read = call("read", session, Map.of("file_path", "bin.dat"));
-        assertThat(read.getString("error.code")).isEqualTo("FS_NOT_TEXT");
-        JsonPath written = call("write", session, Map.of("file_path", "bin.dat", "content", "text now\n"));
-        assertThat(written.getBoolean("is_error")).as(text(written)).isFalse();
-        assertThat(Files.readString(ws.resolve("bin.dat"))).isEqualTo("text now\n");
-        // Seen as it was: changed since, it is stale like any file.
-        Files.write(ws.resolve("latin1.txt"), new byte[] { 'c', 'a', 'f', (byte) 0xe9, '\n' });
-        assertThat(call("read", session, Map.of("file_path", "latin1.txt")).getString("error.code")).isEqualTo("FS_NOT_TEXT");
-        Files.write(ws.resolve("latin1.txt"), new byte[] { 'c', 'a', 'f', (byte) 0xe8, '\n' });
-        assertThat(call("write", session, Map.of("file_path", "latin1.txt", "content", "caf\u00e9\n")).getString("error.code"))
-                .isEqualTo("FS_STALE_VERSION");
-    }
-
-    @Test
     void editSaysTheExactSentences() throws Exception {
         Files.writeString(ws.resolve("e.txt"), "x x\ny\n");
         call("read", session, Map.of("file_path", "e.txt"));
