@@ -70,13 +70,17 @@ class SandboxEscalationTest {
     }
 
     private static String waitForPending(String path) throws InterruptedException {
+        return waitForPending(path, "it is a protected path (.git/**)");
+    }
+
+    private static String waitForPending(String path, String reason) throws InterruptedException {
         for (int i = 0; i < 100; i++) {
             List<Map<String, Object>> pending = given().get("/approvals").jsonPath().getList("approvals");
             for (Map<String, Object> p : pending) {
                 if (p.get("path").equals(path)) {
                     assertThat(p).containsEntry("tool", "write").containsEntry("session", "sandboxed")
                             .containsEntry("justification", "the hook must run on commit")
-                            .containsEntry("reason", "it is a protected path (.git/**)");
+                            .containsEntry("reason", reason);
                     return (String) p.get("id");
                 }
             }
@@ -154,7 +158,35 @@ class SandboxEscalationTest {
     }
 
     @Test
+    void whoIsAskedSeesWhereALinkLeads() throws Exception {
+        // Found by an adversarial test: through a link, the request named only the model's path.
+        Files.createDirectories(TempWorkspace.root.resolve(".git/hooks"));
+        Files.createSymbolicLink(TempWorkspace.root.resolve("gitl"), Path.of(".git"));
+        CompletableFuture<JsonPath> call = CompletableFuture.supplyAsync(() -> write("gitl/hooks/post-checkout", escalated()));
+        String id = waitForPending("gitl/hooks/post-checkout",
+                "it is a protected path (.git/**); the path leads to .git/hooks/post-checkout");
+        given().contentType("application/json").body(Map.of("decision", "deny")).post("/approvals/" + id).then().statusCode(200);
+        assertThat(call.get(10, TimeUnit.SECONDS).getString("error.code")).isEqualTo("FS_SANDBOX_DENIED");
+        assertThat(TempWorkspace.root.resolve(".git/hooks/post-checkout")).doesNotExist();
+    }
+
+    @Test
+    void nobodyIsAskedAboutWhatNeedsNoExceptionOrCannotBeDone() {
+        // Allowed anyway: no justification needed.
+        assertThat(write("free.txt", Map.of("sandbox_permissions", "require_escalated")).getBoolean("is_error")).isFalse();
+        // A justification that shows nothing is none.
+        JsonPath invisible = write(".git/x", Map.of("sandbox_permissions", "require_escalated", "justification", "\u200b\u00a0"));
+        assertThat(invisible.getString("content[0].text")).isEqualTo("Error: justification must say why the change needs an exception when sandbox_permissions is require_escalated");
+        // A folder cannot be written, approved or not: refused before anyone is asked.
+        TempWorkspace.root.resolve(".git/objects").toFile().mkdirs();
+        assertThat(write(".git/objects", escalated()).getString("error.code")).isEqualTo("FS_NOT_REGULAR_FILE");
+        assertThat(given().get("/approvals").jsonPath().getList("approvals")).isEmpty();
+    }
+
+    @Test
     void badDecisionsAreRefused() {
+        given().contentType("application/json").body(Map.of("decision", "approve", "reason", 5)).post("/approvals/x").then()
+                .statusCode(400);
         given().contentType("application/json").body(Map.of("decision", "maybe")).post("/approvals/x").then().statusCode(400);
         given().contentType("application/json").body(Map.of("decision", "approve")).post("/approvals/unknown").then().statusCode(404);
     }

@@ -60,7 +60,7 @@ public interface ToolFsConfig {
         Optional<List<String>> writableRoots();
 
         /** Globs, relative to each workspace root, of paths that are never changed without approval. */
-        @WithDefault(".git/**,.tool-fs/**")
+        @WithDefault(".git/**,**/.git/**,.tool-fs/**")
         List<String> protectedPaths();
 
         /**

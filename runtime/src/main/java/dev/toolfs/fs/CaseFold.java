@@ -12,32 +12,48 @@ import java.util.Locale;
  * the model past it. Folding the
  * names before comparing protects every spelling on every volume: on a case-sensitive one, a case variant of a
  * protected name is protected too, which refuses a file that differs from a protected one only by case, never allows
- * one. Only for refusals: what a check grants (a writable folder) is compared as spelled.
+ * one. Only for refusals, and beside the comparison as spelled, never instead of it (folding can make a glob's
+ * {@code ?} or character class miss what it matched as spelled): what a check grants (a writable folder) is compared
+ * as spelled only.
  */
 public final class CaseFold {
 
     private CaseFold() {
     }
 
-    /** The path with each name folded; for comparisons only (it may name no file). */
+    /**
+     * The path with each name folded; for comparisons only (it may name no file). A name made only of code points
+     * HFS+ ignores is kept as it is, so that no name drops out of the path.
+     */
     public static Path of(Path path) {
         String s = path.toString();
-        String folded = fold(s);
-        return folded.equals(s) ? path : path.getFileSystem().getPath(folded);
+        if (isAscii(s)) {
+            String lower = s.toLowerCase(Locale.ROOT);
+            return lower.equals(s) ? path : path.getFileSystem().getPath(lower);
+        }
+        StringBuilder folded = new StringBuilder(s.length());
+        if (path.getRoot() != null) {
+            folded.append(path.getRoot());
+        }
+        for (int i = 0; i < path.getNameCount(); i++) {
+            String name = path.getName(i).toString();
+            String f = fold(name);
+            if (i > 0) {
+                folded.append('/');
+            }
+            folded.append(f.isEmpty() ? name : f);
+        }
+        return path.getFileSystem().getPath(folded.toString());
     }
 
     /**
-     * Folded as Apple's volumes compare names: composed (NFC) so that a decomposed accent is the same name, case
-     * folded (upper then lower case also folds {@code ß}, the long s and the final sigma with their usual forms),
-     * and without the code points HFS+ ignores in a name (joiners, direction marks, the byte-order mark), which once
-     * made {@code .g\u200cit} the folder {@code .git}.
+     * Folded as Apple's volumes compare names: composed (NFC) so that a decomposed accent is the same name, each code
+     * point case-folded on its own (upper then lower case, so that the long s, the final sigma and the capital sharp s
+     * meet their usual forms, and no character becomes two), and without the code points HFS+ ignores in a name
+     * (joiners, direction marks, the byte-order mark), which once made {@code .g\u200cit} the folder {@code .git}.
      */
     public static String fold(String s) {
-        boolean ascii = true;
-        for (int i = 0; i < s.length() && ascii; i++) {
-            ascii = s.charAt(i) < 0x80;
-        }
-        if (ascii) {
+        if (isAscii(s)) {
             return s.toLowerCase(Locale.ROOT);
         }
         StringBuilder kept = new StringBuilder(s.length());
@@ -47,17 +63,19 @@ public final class CaseFold {
                 kept.append(c);
             }
         }
-        String folded = Normalizer.normalize(kept, Normalizer.Form.NFC);
-        // Until it holds: the capital sharp s lowers to the small one, which only upper-cases on to "SS".
-        for (int round = 0; round < 4; round++) {
-            String again = Normalizer.normalize(folded.toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT),
-                    Normalizer.Form.NFC);
-            if (again.equals(folded)) {
-                break;
+        String composed = Normalizer.normalize(kept, Normalizer.Form.NFC);
+        StringBuilder folded = new StringBuilder(composed.length());
+        composed.codePoints().forEach(cp -> folded.appendCodePoint(Character.toLowerCase(Character.toUpperCase(cp))));
+        return Normalizer.normalize(folded, Normalizer.Form.NFC);
+    }
+
+    private static boolean isAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
             }
-            folded = again;
         }
-        return folded;
+        return true;
     }
 
     /** The code points HFS+ leaves out of a name when it compares names. */

@@ -13,8 +13,17 @@ public record ApprovalDecision(boolean approved, String reason) {
 
     /** The denial of a request nobody decided in time. */
     public static ApprovalDecision noDecisionWithin(java.time.Duration timeout) {
-        long s = timeout.toSeconds();
-        return deny("no decision within " + (s % 60 == 0 && s >= 60 ? (s / 60) + "m" : s + "s"));
+        return deny("no decision within " + shown(timeout));
+    }
+
+    /** A limit as it would be configured: {@code 2m}, {@code 90s}, {@code 500ms}, {@code 1h}. */
+    static String shown(java.time.Duration d) {
+        long ms = d.toMillis();
+        if (ms % 1000 != 0) {
+            return ms + "ms";
+        }
+        long s = ms / 1000;
+        return s >= 3600 && s % 3600 == 0 ? s / 3600 + "h" : s >= 60 && s % 60 == 0 ? s / 60 + "m" : s + "s";
     }
 
     /** The denial of a request whose call was cancelled while it waited. */

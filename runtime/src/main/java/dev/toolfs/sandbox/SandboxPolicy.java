@@ -1,10 +1,11 @@
 package dev.toolfs.sandbox;
 
 import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import dev.toolfs.fs.CaseFold;
@@ -12,53 +13,103 @@ import dev.toolfs.fs.CaseFold;
 /**
  * Which mutations the {@code workspace-write} sandbox allows: inside a writable root, and not on a protected path.
  * Protected paths are globs relative to each workspace root; {@code dir/**} also protects {@code dir} itself. They are
- * matched folded ({@link CaseFold}), as a case-insensitive volume compares names: {@code .GIT/hooks} is protected by
- * {@code .git/**}. Writable roots are compared as spelled: folding would widen what they grant.
+ * matched as spelled and folded ({@link CaseFold}), as a case-insensitive volume compares names: {@code .GIT/hooks} is
+ * protected by {@code .git/**}. Writable roots are compared as spelled: folding would widen what they grant.
  * Pure Java, unit-tested directly.
  */
 public final class SandboxPolicy {
 
     private final List<Path> writableRoots;
+    private final List<Path> workspaceRoots;
     private final List<Path> foldedWorkspaceRoots;
-    private final List<String> protectedGlobs;
-    private final List<String> foldedGlobs;
-    private final List<PathMatcher> matchers;
+    private final List<Glob> globs;
+    private final List<LinkedFolder> linked;
+    /** Their targets and places, folded. */
+    private final List<Path> foldedTargets;
+    private final List<Path> foldedAs;
 
-    /** Where protected folders that are links lead (real paths, folded), with the glob that protects each. */
-    private final Map<Path, String> linkedTrees;
+    /**
+     * A folder (or file) a link leads to from a place a protected glob covers: a path below {@code target} is judged as
+     * the same path below {@code as}, the place it is reached from ({@code .git -> gitdir}: {@code gitdir/hooks/x} is
+     * judged as {@code .git/hooks/x}).
+     *
+     * @param target a real path
+     * @param as relative to its workspace root
+     */
+    public record LinkedFolder(Path target, Path as) {
+    }
+
+    /** A protected glob, with what it protects too: the folder a {@code …/**} glob names. */
+    private record Glob(String text, PathMatcher spelled, PathMatcher spelledFolder, PathMatcher folded,
+            PathMatcher foldedFolder) {
+
+        static Glob of(String text) {
+            String folder = text.endsWith("/**") ? text.substring(0, text.length() - 3) : null;
+            String folded = CaseFold.fold(text);
+            String foldedFolder = folder == null ? null : CaseFold.fold(folder);
+            return new Glob(text, matcher(text), folder == null ? null : matcher(folder), lenient(folded),
+                    foldedFolder == null ? null : lenient(foldedFolder));
+        }
+
+        /** Folding may turn a valid class ({@code [Z-a]}) into an invalid one: then only the spelled match counts. */
+        private static PathMatcher lenient(String glob) {
+            try {
+                return matcher(glob);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                return null;
+            }
+        }
+
+        private static PathMatcher matcher(String glob) {
+            return FileSystems.getDefault().getPathMatcher("glob:" + glob);
+        }
+
+        boolean matches(Path spelledRelative, Path foldedRelative) {
+            return hit(spelled, spelledRelative) || hit(spelledFolder, spelledRelative) || hit(folded, foldedRelative)
+                    || hit(foldedFolder, foldedRelative);
+        }
+
+        private static boolean hit(PathMatcher m, Path p) {
+            return m != null && p != null && m.matches(p);
+        }
+    }
 
     /** All paths are real (symlinks resolved) absolute paths. */
     public SandboxPolicy(List<Path> workspaceRoots, List<Path> writableRoots, List<String> protectedGlobs) {
-        this(workspaceRoots, writableRoots, protectedGlobs, Map.of());
+        this(workspaceRoots, writableRoots, protectedGlobs, List.of());
     }
 
     /**
-     * @param linkedTrees where protected folders that are links lead, as real paths, each with the glob protecting
-     *        it ({@code .git -> gitdir}: {@code gitdir} is protected by {@code .git/**} too)
+     * @param linked where links from places the globs cover lead ({@link #linkedFolders})
      */
     public SandboxPolicy(List<Path> workspaceRoots, List<Path> writableRoots, List<String> protectedGlobs,
-            Map<Path, String> linkedTrees) {
+            List<LinkedFolder> linked) {
         this.writableRoots = List.copyOf(writableRoots);
+        this.workspaceRoots = List.copyOf(workspaceRoots);
         this.foldedWorkspaceRoots = workspaceRoots.stream().map(CaseFold::of).toList();
-        this.protectedGlobs = List.copyOf(protectedGlobs);
-        this.foldedGlobs = protectedGlobs.stream().map(CaseFold::fold).toList();
-        this.matchers = foldedGlobs.stream().map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
-        Map<Path, String> folded = new java.util.LinkedHashMap<>();
-        linkedTrees.forEach((to, glob) -> folded.putIfAbsent(CaseFold.of(to), glob));
-        this.linkedTrees = java.util.Collections.unmodifiableMap(folded);
+        this.globs = protectedGlobs.stream().map(Glob::of).toList();
+        this.linked = List.copyOf(linked);
+        this.foldedTargets = linked.stream().map(l -> CaseFold.of(l.target())).toList();
+        this.foldedAs = linked.stream().map(l -> CaseFold.of(l.as())).toList();
     }
 
     /**
-     * Where the protected folders that are links lead ({@code .git -> gitdir}), also where nothing is yet, and where the
-     * links inside them lead, three levels down ({@code .git/hooks -> ../githooks}, a submodule's hooks), and on through
-     * the folders those lead to: inside the roots, as found now (at the start: the tools cannot make links). A target
-     * that holds a root or the protected folder itself (a link to the workspace) is not taken: it would protect all.
+     * Where the links from the places the globs cover lead: the folder a glob names before its first wildcard
+     * ({@code .git} for {@code .git/**}, {@code src} for {@code src/**}{@code /generated/**}) when it is a link (also
+     * when it leads nowhere yet) or a {@code .git} file naming the repository's folder ({@code gitdir: …}, as
+     * {@code git init --separate-git-dir} and submodules make), and the links inside it, three levels down
+     * ({@code .git/hooks -> ../githooks}), and on through the folders those lead to: inside the roots, as found now
+     * (at the start: the tools cannot make links). Each is judged by the globs as the place it is reached from, so a
+     * link in {@code src} to {@code docs} protects only what {@code src/**}{@code /generated/**} would protect there.
+     * A target that holds a root, the glob's folder or the folder the link is in (a link to the workspace) is not
+     * taken.
      *
      * @param follow where a path leads, every link on its way followed as the system would, also when it leads nowhere
      */
-    public static Map<Path, String> linkedFolders(List<Path> realRoots, List<String> globs,
+    public static List<LinkedFolder> linkedFolders(List<Path> realRoots, List<String> globs,
             java.util.function.UnaryOperator<Path> follow) {
-        Map<Path, String> trees = new java.util.LinkedHashMap<>();
+        List<LinkedFolder> found = new ArrayList<>();
+        java.util.Set<LinkedFolder> known = new java.util.HashSet<>();
         for (Path root : realRoots) {
             for (String glob : globs) {
                 String folder = literalFolder(glob);
@@ -66,33 +117,63 @@ public final class SandboxPolicy {
                     continue;
                 }
                 Path spelled = root.resolve(folder).normalize();
-                java.util.Deque<Path> todo = new java.util.ArrayDeque<>();
-                java.util.Set<Path> seen = new java.util.HashSet<>();
-                Path to = follow.apply(spelled);
+                Path to = follow.apply(gitDirOf(spelled));
                 if (!to.equals(spelled)) {
                     if (!takes(to, List.of(spelled), realRoots)) {
                         continue; // a link to the workspace or above: nothing to look through either
                     }
-                    trees.putIfAbsent(to, glob);
+                    add(found, known, new LinkedFolder(to, root.relativize(spelled)));
                 }
-                todo.add(to);
+                // The folders to look through, each with the place it is reached from.
+                java.util.Deque<LinkedFolder> todo = new java.util.ArrayDeque<>();
+                java.util.Set<Path> seen = new java.util.HashSet<>();
+                todo.add(new LinkedFolder(to, root.relativize(spelled)));
                 // A bounded search: a start must not walk a whole disk for a few links.
                 while (!todo.isEmpty() && seen.size() < 64) {
-                    Path folderNow = todo.poll();
-                    if (!seen.add(folderNow) || !java.nio.file.Files.isDirectory(folderNow)) {
+                    LinkedFolder now = todo.poll();
+                    Path folderNow = now.target();
+                    if (!seen.add(folderNow) || !Files.isDirectory(folderNow)) {
                         continue;
                     }
                     for (Path link : linksIn(folderNow)) {
                         Path target = follow.apply(link);
                         if (!target.startsWith(folderNow) && takes(target, List.of(spelled, to, folderNow), realRoots)) {
-                            trees.putIfAbsent(target, glob);
-                            todo.add(target);
+                            LinkedFolder next = new LinkedFolder(target, now.as().resolve(folderNow.relativize(link)));
+                            add(found, known, next);
+                            todo.add(next);
                         }
                     }
                 }
             }
         }
-        return trees;
+        return found;
+    }
+
+    private static void add(List<LinkedFolder> found, java.util.Set<LinkedFolder> known, LinkedFolder folder) {
+        if (known.add(folder)) {
+            found.add(folder);
+        }
+    }
+
+    /**
+     * Where a {@code .git} that is a file ({@code gitdir: <folder>}) says the repository is, else the path itself:
+     * git reads the hooks and the configuration it runs there.
+     */
+    static Path gitDirOf(Path path) {
+        if (!".git".equals(CaseFold.fold(String.valueOf(path.getFileName())))
+                || !Files.isRegularFile(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return path;
+        }
+        try (java.io.BufferedReader in = Files.newBufferedReader(path)) {
+            String line = in.readLine();
+            if (line == null || !line.startsWith("gitdir:") || line.length() > 4096) {
+                return path;
+            }
+            String dir = line.substring("gitdir:".length()).trim();
+            return dir.isEmpty() ? path : path.getParent().resolve(dir).normalize();
+        } catch (java.io.IOException | RuntimeException e) {
+            return path;
+        }
     }
 
     /**
@@ -145,43 +226,61 @@ public final class SandboxPolicy {
 
     /** Why changing {@code target} needs an escalation, or empty when the sandbox allows it. */
     public Optional<String> denial(Path target) {
-        if (writableRoots.stream().noneMatch(target::startsWith)) {
-            return Optional.of("it is outside the writable folders");
-        }
-        return protectedDenial(target);
+        Optional<String> outside = outsideWritable(target);
+        Optional<String> protectedPath = protectedDenial(target);
+        return outside.isPresent() && protectedPath.isPresent()
+                ? Optional.of(outside.get() + ", and " + protectedPath.get())
+                : outside.or(() -> protectedPath);
+    }
+
+    /** Why {@code target} is outside the writable roots, or empty when it is inside one. */
+    public Optional<String> outsideWritable(Path target) {
+        return writableRoots.stream().anyMatch(target::startsWith) ? Optional.empty()
+                : Optional.of("it is outside the writable folders");
     }
 
     /**
      * Why changing {@code path} needs an escalation because it is a protected path, or empty. Also for the path as
      * it was spelled (on its real root), so that a link such as {@code .git -> elsewhere} does not make
-     * {@code .git/hooks/…} writable.
+     * {@code .git/hooks/…} writable. Judged as spelled and folded.
      */
     public Optional<String> protectedDenial(Path path) {
         Path folded = CaseFold.of(path);
-        for (Map.Entry<Path, String> tree : linkedTrees.entrySet()) {
-            if (folded.startsWith(tree.getKey())) {
-                return Optional.of("it is a protected path (" + tree.getValue() + ")");
-            }
-        }
-        for (Path root : foldedWorkspaceRoots) {
-            if (!folded.startsWith(root) || folded.equals(root)) {
+        for (int i = 0; i < linked.size(); i++) {
+            LinkedFolder l = linked.get(i);
+            Path spelledAs = path.startsWith(l.target()) ? l.as().resolve(l.target().relativize(path)) : null;
+            Path foldedPlace = folded.startsWith(foldedTargets.get(i))
+                    ? foldedAs.get(i).resolve(foldedTargets.get(i).relativize(folded)) : null;
+            if (spelledAs == null && foldedPlace == null) {
                 continue;
             }
-            Path relative = root.relativize(folded);
-            for (int i = 0; i < matchers.size(); i++) {
-                if (matches(matchers.get(i), foldedGlobs.get(i), relative)) {
-                    return Optional.of("it is a protected path (" + protectedGlobs.get(i) + ")");
-                }
+            Optional<String> why = globDenial(spelledAs, foldedPlace);
+            if (why.isPresent()) {
+                return why;
+            }
+        }
+        for (int r = 0; r < workspaceRoots.size(); r++) {
+            Path root = workspaceRoots.get(r);
+            Path foldedRoot = foldedWorkspaceRoots.get(r);
+            Path spelled = path.startsWith(root) && !path.equals(root) ? root.relativize(path) : null;
+            Path relFolded = folded.startsWith(foldedRoot) && !folded.equals(foldedRoot) ? foldedRoot.relativize(folded) : null;
+            if (spelled == null && relFolded == null) {
+                continue;
+            }
+            Optional<String> why = globDenial(spelled, relFolded);
+            if (why.isPresent()) {
+                return why;
             }
         }
         return Optional.empty();
     }
 
-    private static boolean matches(PathMatcher m, String glob, Path relative) {
-        if (m.matches(relative)) {
-            return true;
+    private Optional<String> globDenial(Path spelledRelative, Path foldedRelative) {
+        for (Glob g : globs) {
+            if (g.matches(spelledRelative, foldedRelative)) {
+                return Optional.of("it is a protected path (" + g.text() + ")");
+            }
         }
-        // "dir/**" protects the folder itself and anything created as its direct name.
-        return glob.endsWith("/**") && relative.toString().equals(glob.substring(0, glob.length() - 3));
+        return Optional.empty();
     }
 }

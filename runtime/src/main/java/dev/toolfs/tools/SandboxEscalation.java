@@ -34,13 +34,17 @@ public class SandboxEscalation {
         if (permissions != SandboxPermissions.require_escalated) {
             return false;
         }
-        if (justification == null || justification.isBlank()) {
+        Optional<String> denial = fs.sandboxDenial(path);
+        if (denial.isEmpty()) {
+            return false; // the sandbox allows it anyway: nobody needs to be asked, so nothing needs saying why
+        }
+        if (justification == null || !hasVisibleText(justification)) {
             throw new ToolInputException(
                     "justification must say why the change needs an exception when sandbox_permissions is require_escalated");
         }
-        Optional<String> denial = fs.sandboxDenial(path);
-        if (denial.isEmpty()) {
-            return false; // the sandbox allows it anyway: nobody needs to be asked
+        if (fs.stat(path).kind() == dev.toolfs.fs.FileKind.DIRECTORY) {
+            // It would fail once approved: nobody is asked to approve a change that cannot be made.
+            throw FsException.notRegularFile(op, path.requested());
         }
         ApprovalRequest request = new ApprovalRequest(UUID.randomUUID().toString(), ctx.execution().sessionId(), op,
                 ctx.display(path.requested()), denial.get(), justification, Instant.now());
@@ -49,5 +53,14 @@ public class SandboxEscalation {
             throw FsException.escalationDenied(op, path.requested(), decision.reason());
         }
         return true;
+    }
+
+    /**
+     * Whether a text shows anything: not only spaces (of any kind), line breaks, control or format characters (a
+     * zero-width space looks empty to the person asked).
+     */
+    static boolean hasVisibleText(String s) {
+        return s.codePoints().anyMatch(cp -> !Character.isWhitespace(cp) && !Character.isSpaceChar(cp)
+                && Character.getType(cp) != Character.FORMAT && Character.getType(cp) != Character.CONTROL);
     }
 }

@@ -131,13 +131,21 @@ public class LocalFileSystem implements FileSystemProvider {
         if (sandbox == null) {
             return java.util.Optional.empty();
         }
-        java.util.Optional<String> denial = sandbox.denial(path.target());
-        if (denial.isPresent()) {
-            return denial;
-        }
+        java.util.Optional<String> outside = sandbox.outsideWritable(path.target());
         // As spelled too: a protected folder that is a link (.git -> gitdir) protects what is reached through it.
         Path spelled = workspace.onRealRoot(path.requested());
-        return spelled == null ? denial : sandbox.protectedDenial(spelled);
+        String protectedPath = sandbox.protectedDenial(path.target())
+                .or(() -> spelled == null ? java.util.Optional.empty() : sandbox.protectedDenial(spelled)).orElse(null);
+        if (outside.isEmpty() && protectedPath == null) {
+            return java.util.Optional.empty();
+        }
+        // Every reason, and where a link takes the path: whoever is asked to approve sees where the change lands.
+        String why = outside.map(o -> protectedPath == null ? o : o + ", and " + protectedPath).orElse(protectedPath);
+        if (spelled != null && !spelled.equals(path.target())) {
+            Path root = workspace.realRoots().stream().filter(path.target()::startsWith).findFirst().orElse(null);
+            why += "; the path leads to " + (root == null ? path.target() : root.relativize(path.target()));
+        }
+        return java.util.Optional.of(why);
     }
 
     private void checkSandbox(String op, ResolvedPath path, boolean escalated) {

@@ -20,8 +20,8 @@ import dev.toolfs.fs.CaseFold;
  * the next start).
  *
  * <p>
- * Paths are compared folded ({@link CaseFold}), as a case-insensitive volume compares them: {@code APP/.ENV} is the
- * working folder {@code app}'s {@code .env} there. Links are taken as the application would
+ * Paths are compared as spelled and folded ({@link CaseFold}), as a case-insensitive volume compares them:
+ * {@code APP/.ENV} is the working folder {@code app}'s {@code .env} there. Links are taken as the application would
  * follow them: the links among those files (a {@code config} link, the links inside {@code config/}, {@code .env} and
  * {@code .env-…} links) are followed by their text, also where they lead nowhere yet, and where they lead is protected
  * too; a path is judged both as the model spelled it and where its own links lead. The tools cannot make links, but
@@ -79,11 +79,13 @@ final class OwnFiles {
     Kind kind(Path lexical, Path target) {
         Path foldedTarget = CaseFold.of(target);
         Path foldedLexical = lexical == null ? null : CaseFold.of(lexical);
-        if (isInstallation(foldedTarget) || foldedLexical != null && isInstallation(foldedLexical)) {
+        if (isInstallation(target, false) || isInstallation(foldedTarget, true)
+                || lexical != null && (isInstallation(lexical, false) || isInstallation(foldedLexical, true))) {
             return Kind.INSTALLATION;
         }
         Links now = current().links();
-        if (isConfiguration(foldedTarget, now) || foldedLexical != null && isConfiguration(foldedLexical, now)) {
+        if (isConfiguration(target, now, false) || isConfiguration(foldedTarget, now, true) || lexical != null
+                && (isConfiguration(lexical, now, false) || isConfiguration(foldedLexical, now, true))) {
             return Kind.CONFIGURATION;
         }
         return null;
@@ -93,25 +95,36 @@ final class OwnFiles {
         return installation;
     }
 
-    /** {@code p} folded. */
-    private boolean isInstallation(Path p) {
-        return foldedInstallation != null && p.startsWith(foldedInstallation);
+    /** {@code p} as spelled, or folded (then compared with the folded installation). */
+    private boolean isInstallation(Path p, boolean folded) {
+        Path in = folded ? foldedInstallation : installation;
+        return in != null && p.startsWith(in);
     }
 
-    /** {@code p} folded. */
-    private boolean isConfiguration(Path p, Links now) {
-        if (atStart.protects(p) || now.protects(p)) {
+    /**
+     * {@code p} as spelled (its names compared in lower case, as before folding) or folded: both, as folding can make
+     * a name miss what it matched as spelled ({@code application\u0301.properties} composes to another letter).
+     */
+    private boolean isConfiguration(Path p, Links now, boolean folded) {
+        if (atStart.protects(p, folded) || now.protects(p, folded)) {
             return true;
         }
-        if (p.startsWith(foldedWorkingFolder) && p.getNameCount() > foldedWorkingFolder.getNameCount()) {
-            Path relative = foldedWorkingFolder.relativize(p);
-            String first = relative.getName(0).toString();
+        Path wf = folded ? foldedWorkingFolder : workingFolder;
+        if (p.startsWith(wf) && p.getNameCount() > wf.getNameCount()) {
+            Path relative = wf.relativize(p);
+            String first = name(relative.getName(0), folded);
             if (relative.getNameCount() == 1 && isEnvName(first)) {
                 return true;
             }
-            return relative.getNameCount() > 1 && first.equals("config") && relative.getName(1).toString().startsWith("application");
+            return relative.getNameCount() > 1 && first.equals("config")
+                    && name(relative.getName(1), folded).startsWith("application");
         }
         return false;
+    }
+
+    /** A name for the name checks: folded already, or lower-cased as spelled. */
+    private static String name(Path name, boolean folded) {
+        return folded ? name.toString() : name.toString().toLowerCase(java.util.Locale.ROOT);
     }
 
     /**
@@ -173,7 +186,7 @@ final class OwnFiles {
         if (Files.isDirectory(configFolder)) {
             watched.add(configFolder);
             try (Stream<Path> entries = Files.list(configFolder)) {
-                for (Path entry : entries.filter(e -> folded(e.getFileName()).startsWith("application")).toList()) {
+                for (Path entry : entries.filter(e -> either(e.getFileName(), n -> n.startsWith("application"))).toList()) {
                     Path folder = entry;
                     if (Files.isSymbolicLink(entry)) {
                         folder = followed(entry, watched);
@@ -214,33 +227,52 @@ final class OwnFiles {
         }
     }
 
-    /** Where the links among the protected files lead, and a config link's target: all kept folded. */
+    /** Where the links among the protected files lead, and a config link's target: as spelled, and folded. */
     private static final class Links {
-        /** Protected with everything below them: a link that leads nowhere yet may become a folder of properties. */
-        private final List<Path> trees = new ArrayList<>();
-        /** Protected as one file. */
-        private final java.util.Set<Path> files = new java.util.HashSet<>();
-        /** Folders whose properties files (directly inside) the application reads. */
-        private final List<Path> propertyFolders = new ArrayList<>();
-        private Path configTarget;
+        private final Targets spelled = new Targets();
+        private final Targets folded = new Targets();
 
         void tree(Path to) {
-            trees.add(CaseFold.of(to));
+            spelled.trees.add(to);
+            folded.trees.add(CaseFold.of(to));
         }
 
         void file(Path to) {
-            files.add(CaseFold.of(to));
+            spelled.files.add(to);
+            folded.files.add(CaseFold.of(to));
         }
 
         void propertyFolder(Path to) {
-            propertyFolders.add(CaseFold.of(to));
+            spelled.propertyFolders.add(to);
+            folded.propertyFolders.add(CaseFold.of(to));
         }
 
         void configTarget(Path to) {
-            configTarget = CaseFold.of(to);
+            spelled.configTarget = to;
+            folded.configTarget = CaseFold.of(to);
         }
 
         void addAll(Links other) {
+            spelled.addAll(other.spelled);
+            folded.addAll(other.folded);
+        }
+
+        boolean protects(Path p, boolean isFolded) {
+            return (isFolded ? folded : spelled).protects(p, isFolded);
+        }
+    }
+
+    /** One view (spelled or folded) of where the links lead. */
+    private static final class Targets {
+        /** Protected with everything below them: a link that leads nowhere yet may become a folder of properties. */
+        final List<Path> trees = new ArrayList<>();
+        /** Protected as one file. */
+        final java.util.Set<Path> files = new java.util.HashSet<>();
+        /** Folders whose properties files (directly inside) the application reads. */
+        final List<Path> propertyFolders = new ArrayList<>();
+        Path configTarget;
+
+        void addAll(Targets other) {
             trees.addAll(other.trees);
             files.addAll(other.files);
             propertyFolders.addAll(other.propertyFolders);
@@ -249,16 +281,16 @@ final class OwnFiles {
             }
         }
 
-        /** {@code p} folded. */
-        boolean protects(Path p) {
+        boolean protects(Path p, boolean folded) {
             if (files.contains(p) || trees.stream().anyMatch(p::startsWith)) {
                 return true;
             }
-            if (p.getParent() != null && propertyFolders.contains(p.getParent()) && isReadAsProperties(p.getFileName().toString())) {
+            if (p.getParent() != null && propertyFolders.contains(p.getParent())
+                    && isReadAsProperties(name(p.getFileName(), folded))) {
                 return true;
             }
             return configTarget != null && p.startsWith(configTarget) && p.getNameCount() > configTarget.getNameCount()
-                    && p.getName(configTarget.getNameCount()).toString().startsWith("application");
+                    && name(p.getName(configTarget.getNameCount()), folded).startsWith("application");
         }
     }
 
@@ -271,13 +303,13 @@ final class OwnFiles {
         return foldedName.equals(".env") || foldedName.startsWith(".env-");
     }
 
-    /** A name found in a folder, folded, for the name checks. */
-    private static String folded(Path name) {
-        return CaseFold.fold(name.toString());
+    /** Whether a name found in a folder passes a name check lower-cased as spelled, or folded. */
+    private static boolean either(Path name, Predicate<String> check) {
+        return check.test(name.toString().toLowerCase(java.util.Locale.ROOT)) || check.test(CaseFold.fold(name.toString()));
     }
 
     /**
-     * Protects where the links among {@code folder}'s entries whose folded names match lead, each as the one file
+     * Protects where the links among {@code folder}'s entries whose names match (lower-cased or folded) lead, each as the one file
      * the application reads there (a {@code .env}, a properties file: a folder there is not read).
      */
     private static void lockLinksIn(Path folder, Predicate<String> names, Links links, Watched watched) {
@@ -286,7 +318,7 @@ final class OwnFiles {
         }
         watched.add(folder);
         try (Stream<Path> entries = Files.list(folder)) {
-            entries.filter(e -> names.test(folded(e.getFileName())) && Files.isSymbolicLink(e))
+            entries.filter(e -> either(e.getFileName(), names) && Files.isSymbolicLink(e))
                     .forEach(link -> links.file(followed(link, watched)));
         } catch (IOException | RuntimeException e) {
             // An unreadable folder: its entries are still protected by name.

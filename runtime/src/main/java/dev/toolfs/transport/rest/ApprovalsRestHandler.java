@@ -64,12 +64,15 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
         } catch (java.io.IOException e) {
             body = null;
         }
-        String decision = body == null ? null : body.path("decision").asText(null);
-        if (!"approve".equals(decision) && !"deny".equals(decision)) {
+        JsonNode decisionNode = body == null ? null : body.get("decision");
+        String decision = decisionNode != null && decisionNode.isTextual() ? decisionNode.asText() : null;
+        JsonNode reasonNode = body == null ? null : body.get("reason");
+        if (!"approve".equals(decision) && !"deny".equals(decision)
+                || reasonNode != null && !reasonNode.isTextual() && !reasonNode.isNull()) {
             json(ctx, mapper, 400, Map.of("error", "send {\"decision\": \"approve\"} or {\"decision\": \"deny\"}, with an optional \"reason\""));
             return;
         }
-        String reason = body.path("reason").asText("");
+        String reason = reasonNode == null || reasonNode.isNull() ? "" : reasonNode.asText();
         boolean approve = decision.equals("approve");
         ApprovalDecision d = approve
                 ? ApprovalDecision.approve(reason.isBlank() ? "approved by the reviewer" : reason)

@@ -47,7 +47,7 @@ class ApprovalByElicitationTest {
             return new McpTexts.ElicitAnswer(true, true);
         }, () -> false, Duration.ofMillis(100));
         assertThat(d.approved()).isFalse();
-        assertThat(d.reason()).isEqualTo("no decision within 0s");
+        assertThat(d.reason()).isEqualTo("no decision within 100ms");
     }
 
     @Test
