@@ -5,7 +5,10 @@ package dev.toolfs.fs;
  * @param after the content after the edit, as the model reads it (no BOM)
  * @param replacements how many spans were replaced
  * @param version the version now on disk
- * @param changed where {@code before} and {@code after} differ, at most
+ * @param changed where {@code before} and {@code after} differ, at most, or null when not known
+ * @param shapes the line endings before and after, when the edit made a CRLF of a CR and an LF (which the texts as
+ *        read do not show), else null
  */
-public record EditOutcome(String before, String after, int replacements, FileVersion version, ChangedSpan changed) {
+public record EditOutcome(String before, String after, int replacements, FileVersion version, ChangedSpan changed,
+        TextShape[] shapes) {
 }

@@ -59,15 +59,24 @@ public final class LiteralEdit {
             throw new EditMatchException(FsErrorCode.FS_NO_MATCH, "old_string must be a non-empty string");
         }
         List<Integer> matches = null;
+        boolean strayCr = false;
         if (!oldL.equals(edit.oldString())) {
             // A line ending in a stray CR (CR CR LF in the file) reads as "…\r"; copied with the line after it, that is
-            // "\r\n" in old_string: the CR and a line break, not a CRLF ending. Taken so when it matches only so.
+            // "\r\n" in old_string: the CR and a line break, not a CRLF ending. Taken so when it matches only so; when
+            // both readings match somewhere, which one the model meant is not known.
             List<Integer> asRead = oldL.equals(newL) ? List.of() : find(text.logical, oldL, edit.replaceAll());
-            List<Integer> withCr = asRead.isEmpty() ? find(text.logical, edit.oldString(), edit.replaceAll()) : List.of();
+            List<Integer> withCr = find(text.logical, edit.oldString(), edit.replaceAll());
+            if (!withCr.isEmpty() && !asRead.isEmpty()) {
+                java.util.TreeSet<Integer> both = new java.util.TreeSet<>(asRead);
+                both.addAll(withCr);
+                throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH,
+                        ambiguousDetail(text.logical, oldL, new ArrayList<>(both)));
+            }
             if (!withCr.isEmpty()) {
                 oldL = edit.oldString();
                 newL = edit.newString();
                 matches = withCr;
+                strayCr = true;
             } else if (!asRead.isEmpty()) {
                 matches = asRead;
             }
@@ -112,7 +121,7 @@ public final class LiteralEdit {
                 int pe = text.toPhysical(le);
                 phys.append(body, physCursor, ps);
                 seams[m++] = phys.length() - (bom ? 1 : 0);
-                appendWithEnding(phys, newL, text.endingWithin(ls, le, dominant));
+                appendWithEnding(phys, newL, text.endingWithin(ls, le, dominant), strayCr);
                 seams[m++] = phys.length() - (bom ? 1 : 0);
                 physCursor = pe;
             }
@@ -135,8 +144,8 @@ public final class LiteralEdit {
         } else {
             physicalAfter = bom ? '\uFEFF' + afterText : afterText;
         }
-        String newBody = bom ? physicalAfter.substring(1) : physicalAfter;
-        if (newL.indexOf('\r') >= 0 || joinsCrAndLf(newBody, seams)) {
+        if (newL.indexOf('\r') >= 0 || joinsCrAndLf(physicalAfter, bom ? 1 : 0, seams)) {
+            String newBody = bom ? physicalAfter.substring(1) : physicalAfter;
             // A CR before an LF, inside the replacement or across one of its ends, is a CRLF line ending on disk,
             // whatever the pieces were: the text a read shows is the new file's; the card then finds the change itself.
             return new Result(physicalAfter, text.logical, toLf(newBody), matches.size(), null);
@@ -148,9 +157,11 @@ public final class LiteralEdit {
                 new ChangedSpan(first, lastEnd, afterEnd));
     }
 
-    private static boolean joinsCrAndLf(String body, int[] seams) {
+    /** @param from where the body starts in {@code text} (after a byte-order mark); seams count from there */
+    private static boolean joinsCrAndLf(String text, int from, int[] seams) {
         for (int seam : seams) {
-            if (seam > 0 && seam < body.length() && body.charAt(seam - 1) == '\r' && body.charAt(seam) == '\n') {
+            int at = from + seam;
+            if (seam > 0 && at < text.length() && text.charAt(at - 1) == '\r' && text.charAt(at) == '\n') {
                 return true;
             }
         }
@@ -181,14 +192,18 @@ public final class LiteralEdit {
         return s.indexOf('\r') < 0 ? s : s.replace("\r\n", "\n");
     }
 
-    private static void appendWithEnding(StringBuilder out, String lfText, String ending) {
-        if (ending.equals("\n")) {
+    /**
+     * @param strayCr a break after a CR is a line ending in a stray CR (CR CR LF on disk): written as CRLF after it,
+     *        whatever the span's ending, or the CR and an LF would make the line's ending and the CR would be gone
+     */
+    private static void appendWithEnding(StringBuilder out, String lfText, String ending, boolean strayCr) {
+        if (ending.equals("\n") && !strayCr) {
             out.append(lfText);
             return;
         }
         int from = 0;
         for (int i = lfText.indexOf('\n'); i >= 0; i = lfText.indexOf('\n', from)) {
-            out.append(lfText, from, i).append(ending);
+            out.append(lfText, from, i).append(strayCr && i > 0 && lfText.charAt(i - 1) == '\r' ? "\r\n" : ending);
             from = i + 1;
         }
         out.append(lfText, from, lfText.length());

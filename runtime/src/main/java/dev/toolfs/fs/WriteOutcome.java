@@ -5,7 +5,7 @@ package dev.toolfs.fs;
  * @param before the previous content as a read shows it (LF line breaks, no byte-order mark), or null when there was
  *        none or it was too large or not text
  * @param version the version now on disk
- * @param beforeShape the previous content's line endings and byte-order mark, or null when {@code before} is
+ * @param beforeShape the previous content's line endings and byte-order mark, or null when {@code before} is null
  * @param sameBytes whether the file already held exactly the written bytes
  * @param unseen the previous content that was there but is not in {@code before} (too large, or not text), or null
  */

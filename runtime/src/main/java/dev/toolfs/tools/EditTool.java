@@ -39,7 +39,13 @@ public class EditTool implements ToolExecutor<EditArgs> {
                 ? "The file " + display + " has been updated. All occurrences were successfully replaced."
                 : "The file " + display + " has been updated successfully.";
         EditResult canonical = new EditResult(display, outcome.before(), outcome.after());
-        return ToolOutcome.text(text, canonical,
-                DiffCard.of(display, "edit", outcome.before(), outcome.after(), outcome.changed()));
+        java.util.Map<String, Object> card = DiffCard.of(display, "edit", outcome.before(), outcome.after(),
+                outcome.changed());
+        if (outcome.shapes() != null) {
+            // A CR put before an LF made a CRLF: the texts as read may not show it, the card says it.
+            DiffCard.addShapeChange(card, outcome.shapes()[0], outcome.shapes()[1],
+                    outcome.before().equals(outcome.after()));
+        }
+        return ToolOutcome.text(text, canonical, card);
     }
 }

@@ -180,4 +180,15 @@ class LiteralEditTest {
                 .isInstanceOf(EditMatchException.class)
                 .hasMessageContaining("old_string matches more than 10 times (at lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 (more than once), …)");
     }
+
+    @Test
+    void aStrayCrLineIsNotTakenForAnotherPlaceNorLosesItsCr() {
+        // Found in a review: both readings of "\r\n" matched, and the first one was edited silently.
+        assertThatThrownBy(() -> LiteralEdit.apply("x\r\ny\r\nx\r\r\ny\r\n", new TextEdit("x\r\ny", "Z", false)))
+                .isInstanceOf(EditMatchException.class)
+                .hasMessageStartingWith("old_string matches 2 times (at lines 1, 3)");
+        // A line re-typed with its stray CR keeps it, in a span whose own ending is LF.
+        assertThat(LiteralEdit.apply("a\r\r\nb\nc\n", new TextEdit("a\r\nb\nc", "a\r\nb\nX", false)).physicalAfter())
+                .isEqualTo("a\r\r\nb\nX\n");
+    }
 }

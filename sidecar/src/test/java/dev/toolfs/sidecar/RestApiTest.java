@@ -113,6 +113,16 @@ class RestApiTest {
     }
 
     @Test
+    void anEditThatMakesACrlfSaysSoInItsCard() throws Exception {
+        Files.writeString(ws.resolve("cr.txt"), "ab\ncd\n");
+        call("read", session, Map.of("file_path", "cr.txt"));
+        JsonPath j = call("edit", session, Map.of("file_path", "cr.txt", "old_string", "b", "new_string", "b\r"));
+        assertThat(Files.readString(ws.resolve("cr.txt"))).isEqualTo("ab\r\ncd\n");
+        assertThat(j.getList("metadata.hunks")).isEmpty();
+        assertThat(j.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "LF", "after", "mixed"));
+    }
+
+    @Test
     void editSaysTheExactSentences() throws Exception {
         Files.writeString(ws.resolve("e.txt"), "x x\ny\n");
         call("read", session, Map.of("file_path", "e.txt"));

@@ -401,7 +401,7 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /** The largest replaced file whose lines a write counts for its card when it cannot show it as text. */
-    static final long MAX_COUNTED_BYTES = 1L << 30;
+    static final long MAX_COUNTED_BYTES = 64L << 20;
 
     /** Lines as a read counts them: a last line without a line break counts too. */
     private static int lineCount(byte[] bytes, int length) {
@@ -409,13 +409,16 @@ public class LocalFileSystem implements FileSystemProvider {
         return (int) (length == 0 || bytes[length - 1] == '\n' ? newlines : newlines + 1);
     }
 
-    /** The lines of a file, read a piece at a time; null when it cannot be read. */
-    private static Integer countLines(Path file) {
+    /** The lines of a file, read a piece at a time; null when it cannot be read or the call is cancelled. */
+    private static Integer countLines(Path file, Cancellation cancel) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             byte[] buffer = new byte[64 * 1024];
             long newlines = 0;
             int unfinished = 0; // a last line without a line break
             for (int n; (n = ch.read(ByteBuffer.wrap(buffer))) >= 0;) {
+                if (cancel.isCancelled()) {
+                    return null; // the write itself checks again before its point of no return
+                }
                 if (n > 0) {
                     newlines += ByteScan.count(buffer, (byte) '\n', 0, n);
                     unfinished = buffer[n - 1] == '\n' ? 0 : 1;
@@ -500,8 +503,8 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
             } else if (st.exists()) {
                 // Too large to hold as text: its lines are still counted for the card, unless that means reading
-                // more than a gibibyte under the file's lock.
-                unseen = new WriteOutcome.Unseen(st.size() <= MAX_COUNTED_BYTES ? countLines(path.target()) : null);
+                // more than 64 MiB under the file's lock.
+                unseen = new WriteOutcome.Unseen(st.size() <= MAX_COUNTED_BYTES ? countLines(path.target(), cancel) : null);
             }
             boolean sameBytes = old != null && java.util.Arrays.equals(old, data);
             boolean createOnly = precondition instanceof Precondition.CreateIfAbsent;
@@ -553,7 +556,9 @@ public class LocalFileSystem implements FileSystemProvider {
                         + LiteralEdit.tooLargeDetail(result.replacements(), maxEditBytes));
             }
             FileVersion version = replace("edit", path, data, st, false, precondition, cancel);
-            return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed());
+            return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed(),
+                    result.changed() == null ? new TextShape[] { TextShape.of(text), TextShape.of(result.physicalAfter()) }
+                            : null);
         } finally {
             lock.unlock();
         }
@@ -872,7 +877,7 @@ public class LocalFileSystem implements FileSystemProvider {
         try {
             Files.setAttribute(to, "unix:mode", ((Integer) was.get("mode")) & 0777, LinkOption.NOFOLLOW_LINKS);
         } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
-            // The content is what matters; the new file keeps its default mode.
+            // The content is what matters; the new file keeps the mode it was made with (owner-only when replacing).
         }
     }
 

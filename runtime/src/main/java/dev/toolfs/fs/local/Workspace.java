@@ -45,6 +45,8 @@ public final class Workspace {
      */
     private final List<Path> excluded;
     private final Path[] excludedReal;
+    /** The excluded folders, as named and as real paths, folded. */
+    private final Path[] excludedFolded;
     private final Object[] excludedKeys;
     /** The files this application reads at its next start: never changed by the tools. */
     private final OwnFiles ownFiles;
@@ -107,6 +109,7 @@ public final class Workspace {
                 .filter(p -> this.roots.stream().anyMatch(p::startsWith) || realRoots.stream().anyMatch(p::startsWith))
                 .toList();
         this.excludedReal = new Path[this.excluded.size()];
+        this.excludedFolded = new Path[2 * this.excluded.size()];
         this.excludedKeys = new Object[this.excluded.size()];
         for (int i = 0; i < this.excluded.size(); i++) {
             try {
@@ -115,6 +118,10 @@ public final class Workspace {
             } catch (IOException e) {
                 // Not there (yet): its path alone is compared.
             }
+        }
+        for (int i = 0; i < this.excluded.size(); i++) {
+            excludedFolded[2 * i] = CaseFold.of(this.excluded.get(i));
+            excludedFolded[2 * i + 1] = excludedReal[i] == null ? null : CaseFold.of(excludedReal[i]);
         }
     }
 
@@ -206,10 +213,9 @@ public final class Workspace {
     private void checkNotExcluded(String op, Path requested, Path target) {
         Path folded = CaseFold.of(target);
         for (int i = 0; i < excluded.size(); i++) {
-            Path folder = excluded.get(i);
-            Path real = excludedReal[i];
-            if (folded.startsWith(CaseFold.of(folder)) || real != null && folded.startsWith(CaseFold.of(real))) {
-                throw FsException.inExcludedFolder(op, requested, folder);
+            if (folded.startsWith(excludedFolded[2 * i])
+                    || excludedFolded[2 * i + 1] != null && folded.startsWith(excludedFolded[2 * i + 1])) {
+                throw FsException.inExcludedFolder(op, requested, excluded.get(i));
             }
         }
     }

@@ -35,7 +35,7 @@ public class RestFailureHandler implements Handler<RoutingContext> {
         }
         String detail = ctx.failure() == null ? null : ctx.failure().getMessage();
         if (detail == null && ctx.failure() != null) {
-            detail = ctx.failure().getClass().getSimpleName(); // what failed, rather than "null"
+            detail = ctx.failure().getClass().getName(); // what failed, rather than "null"
         }
         String message = status == 413 ? tooLarge(maxBytes) : "the request failed" + (detail == null ? "" : ": " + detail);
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")

@@ -150,7 +150,7 @@ class LocalFileSystemTest {
                 Precondition.NONE, Cancellation.NONE);
         assertThat(big.unseen()).isEqualTo(new WriteOutcome.Unseen(30_000));
         assertThat(Files.readString(ws.resolve("big.txt"))).isEqualTo("y\n");
-        // Over a gibibyte (sparse here): not read to count.
+        // Over 64 MiB (sparse here): not read to count.
         try (var f = new java.io.RandomAccessFile(ws.resolve("huge.bin").toFile(), "rw")) {
             f.setLength(LocalFileSystem.MAX_COUNTED_BYTES + 1);
         }
