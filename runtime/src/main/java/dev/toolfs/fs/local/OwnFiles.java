@@ -43,8 +43,10 @@ final class OwnFiles {
     /** The two, folded for comparisons. */
     private final Path foldedWorkingFolder;
     private final Path foldedInstallation;
-    /** Where the links found at the start lead (the installation's among them), each with what is below it. */
+    /** Where the links among the start-up files found at the start lead, each with what is below it. */
     private final Links atStart;
+    /** Where the links inside the installation lead: part of it, as the next start reads them. */
+    private final Links installationLinks;
     private volatile Look lastLook;
 
     /**
@@ -59,13 +61,14 @@ final class OwnFiles {
         Look first = look(); // not kept as the last look: the first check looks again, whatever the folders' times
         Links start = new Links();
         start.addAll(first.links());
+        Links linkedFromInstallation = new Links();
         if (installation != null) {
             try (Stream<Path> all = Files.walk(installation)) {
                 all.filter(Files::isSymbolicLink).map(link -> followed(link, null)).forEach(to -> {
                     if (workingFolder.startsWith(to)) {
-                        start.file(to); // not the whole workspace for one link
+                        linkedFromInstallation.file(to); // not the whole workspace for one link
                     } else {
-                        start.tree(to);
+                        linkedFromInstallation.tree(to);
                     }
                 });
             } catch (IOException | RuntimeException e) {
@@ -73,6 +76,7 @@ final class OwnFiles {
             }
         }
         this.atStart = start;
+        this.installationLinks = linkedFromInstallation;
     }
 
     /** What the path is part of, judged as spelled ({@code lexical}, on its real root) and as resolved, or null. */
@@ -98,7 +102,7 @@ final class OwnFiles {
     /** {@code p} as spelled, or folded (then compared with the folded installation). */
     private boolean isInstallation(Path p, boolean folded) {
         Path in = folded ? foldedInstallation : installation;
-        return in != null && p.startsWith(in);
+        return in != null && p.startsWith(in) || installationLinks.protects(p, folded);
     }
 
     /**
