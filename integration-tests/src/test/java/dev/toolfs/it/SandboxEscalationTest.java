@@ -180,6 +180,19 @@ class SandboxEscalationTest {
         // A folder cannot be written, approved or not: refused before anyone is asked.
         TempWorkspace.root.resolve(".git/objects").toFile().mkdirs();
         assertThat(write(".git/objects", escalated()).getString("error.code")).isEqualTo("FS_NOT_REGULAR_FILE");
+        // An edit that cannot apply: its error at once, not after an approval.
+        Path config = TempWorkspace.root.resolve(".git/config-edit");
+        try {
+            Files.writeString(config, "[core]\n");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Map<String, Object> edit = new java.util.HashMap<>(Map.of("file_path", ".git/config-edit", "old_string", "[user]",
+                "new_string", "[x]"));
+        edit.putAll(escalated());
+        JsonPath noMatch = given().contentType("application/json").header("X-Session-Id", "sandboxed").body(edit)
+                .post("/tools/edit").then().statusCode(200).extract().jsonPath();
+        assertThat(noMatch.getString("error.code")).isEqualTo("FS_NO_MATCH");
         assertThat(given().get("/approvals").jsonPath().getList("approvals")).isEmpty();
     }
 

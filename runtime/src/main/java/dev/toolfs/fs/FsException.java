@@ -66,6 +66,11 @@ public class FsException extends RuntimeException {
                 + ": a name on the path before the file's own name is a file, not a folder; choose another path");
     }
 
+    /** An edit whose old_string does not match as it must (none, several, or a file grown too large). */
+    public static FsException editMatch(Path requested, EditMatchException e) {
+        return new FsException(e.code(), requested, "cannot edit " + PATH + ": " + e.detail());
+    }
+
     public static FsException notRegularFile(String op, Path path) {
         if ("read".equals(op)) {
             return new FsException(FsErrorCode.FS_NOT_REGULAR_FILE, path, "cannot read " + PATH + ": not a regular file");

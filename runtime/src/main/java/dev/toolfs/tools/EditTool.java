@@ -2,14 +2,21 @@ package dev.toolfs.tools;
 
 import jakarta.inject.Inject;
 
+import dev.toolfs.config.ToolFsConfig;
+import dev.toolfs.fs.EditMatchException;
 import dev.toolfs.fs.EditOutcome;
 import dev.toolfs.fs.FileSystemProvider;
+import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.LiteralEdit;
 import dev.toolfs.fs.Precondition;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.TextEdit;
 import dev.toolfs.gates.Gates;
 
-/** {@code edit}: the edit-intent gate, one provider call, then {@code fs/observed}. No stat of its own. */
+/**
+ * {@code edit}: the edit-intent gate, one provider call, then {@code fs/observed}. No stat of its own, except that an
+ * edit asking for a sandbox exception is tried on the file's text first.
+ */
 @CatalogTool(name = "edit", order = 40, destructive = true, description = "Replaces exact text in a UTF-8 text file. "
         + "old_string must match the file exactly, including whitespace (copy it from read without the line-number "
         + "prefixes), and must occur once unless replace_all is true. Line endings, a byte-order mark and every "
@@ -18,6 +25,9 @@ public class EditTool implements ToolExecutor<EditArgs> {
 
     @Inject
     FileSystemProvider fs;
+
+    @Inject
+    ToolFsConfig config;
 
     @Inject
     Gates gates;
@@ -30,9 +40,18 @@ public class EditTool implements ToolExecutor<EditArgs> {
         ResolvedPath path = fs.resolve("edit", args.filePath(), ctx.cwd(), ctx.cancellation());
         Precondition guard = gates.editIntent(ctx.execution(), path);
         boolean all = args.replaceAllOrDefault();
+        TextEdit change = new TextEdit(args.oldString(), args.newString(), all);
+        if (args.sandboxPermissions() == SandboxPermissions.require_escalated && fs.sandboxDenial(path).isPresent()) {
+            // Tried before anyone is asked: an edit that cannot apply must not spend a person's approval.
+            try {
+                LiteralEdit.apply(fs.readText(path, config.edit().maxFileBytes(), ctx.cancellation()), change,
+                        config.edit().maxFileBytes());
+            } catch (EditMatchException e) {
+                throw FsException.editMatch(path.requested(), e);
+            }
+        }
         boolean escalated = sandbox.approve(ctx, "edit", path, args.sandboxPermissions(), args.justification());
-        EditOutcome outcome = fs.editText(path, new TextEdit(args.oldString(), args.newString(), all), guard, escalated,
-                ctx.cancellation());
+        EditOutcome outcome = fs.editText(path, change, guard, escalated, ctx.cancellation());
         gates.observed(ctx.execution(), path, outcome.version());
         String display = ctx.display(path.requested());
         String text = all

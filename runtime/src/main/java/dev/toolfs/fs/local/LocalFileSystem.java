@@ -544,7 +544,7 @@ public class LocalFileSystem implements FileSystemProvider {
             try {
                 result = LiteralEdit.apply(text, edit, maxEditBytes);
             } catch (EditMatchException e) {
-                throw new FsException(e.code(), path.requested(), "cannot edit " + FsException.PATH + ": " + e.detail());
+                throw FsException.editMatch(path.requested(), e);
             }
             // An ASCII file (one byte a character) with ASCII put in stays ASCII: its bytes are a plain copy of the text.
             byte[] data = text.length() == old.length && isAscii(edit.newString())
