@@ -201,4 +201,54 @@ class McpHttpTest {
                     ? "Invalid Request: the body must be a JSON-RPC message, a JSON object" : "Parse error: the body is not JSON");
         }
     }
+
+    @Test
+    void aNullArgumentReadsAsOverRestNotAsAnInternalError() throws Exception {
+        // Found by an adversarial test: the library failed on any null argument (-32603).
+        Files.writeString(TempWorkspace.root.resolve("nulls.txt"), "1\n2\n");
+        McpClient mcp = McpClient.connect();
+        String rest = UUID.randomUUID().toString();
+        for (Map<String, Object> args : java.util.List.<Map<String, Object>> of(nullable("file_path", "nulls.txt", "limit", null),
+                nullable("file_path", null), nullable("file_path", "nulls.txt", "bogus", null))) {
+            JsonPath viaMcp = mcp.call("read", args);
+            assertThat(viaMcp.getMap("$")).as(args.toString()).doesNotContainKey("error");
+            assertThat(viaMcp.getString("result.content[0].text")).as(args.toString())
+                    .isEqualTo(Api.text(Api.call("read", rest, args)));
+        }
+    }
+
+    private static Map<String, Object> nullable(Object... kv) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    @Test
+    void callsTheProtocolDoesNotAllowAreAnsweredOrIgnoredAsItSays() {
+        McpClient mcp = McpClient.connect();
+        // A tools/call sent as a notification: not run, not answered.
+        mcp.post(Map.of("jsonrpc", "2.0", "method", "tools/call", "params", Map.of("name", "write", "arguments",
+                Map.of("file_path", "notified.txt", "content", "N")))).then().statusCode(202);
+        assertThat(TempWorkspace.root.resolve("notified.txt")).doesNotExist();
+        // An id that is neither a string nor an integer (a nameless call with one was never answered).
+        for (Object id : java.util.List.of(true, 1.5, Map.of())) {
+            JsonPath r = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", id, "method", "tools/call", "params", Map.of())));
+            assertThat(r.getString("id")).isNull();
+            assertThat(r.getInt("error.code")).as(String.valueOf(id)).isEqualTo(-32600);
+            assertThat(r.getString("error.message")).isEqualTo("Invalid Request: the id must be a string or an integer");
+        }
+        // A batch (a nameless call in one was never answered, nor the rest of the batch).
+        io.restassured.response.Response batch = mcp.post(java.util.List.of(Map.of("jsonrpc", "2.0", "id", 2, "method", "ping"),
+                Map.of("jsonrpc", "2.0", "id", 3, "method", "tools/call", "params", Map.of())));
+        assertThat(batch.statusCode()).isEqualTo(400);
+        assertThat(batch.jsonPath().getString("error.message"))
+                .isEqualTo("Invalid Request: batches are not supported; send one JSON-RPC message per request");
+        // A call followed by more than its one JSON value.
+        io.restassured.response.Response trailing = mcp.post("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"read\",\"arguments\":{\"file_path\":\"a\"}}} garbage");
+        assertThat(trailing.statusCode()).isEqualTo(400);
+        assertThat(trailing.jsonPath().getInt("error.code")).isEqualTo(-32700);
+    }
 }

@@ -104,16 +104,46 @@ public class McpHttpGuard {
         }
         // Most requests are read only up to their method; the two the library cannot take malformed, further.
         String method = JsonBody.method(body.getByteBuf());
-        boolean initialize = "initialize".equals(method);
-        Optional<Object> id = initialize ? InitializeShape.malformedId(body.getByteBuf())
-                : "tools/call".equals(method) ? ToolsCallShape.malformedCallId(body.getByteBuf()) : Optional.empty();
-        String message = initialize ? InitializeShape.MESSAGE : ToolsCallShape.MESSAGE;
-        if (id.isEmpty()) {
-            ctx.next();
+        if ("initialize".equals(method)) {
+            Optional<Object> id = InitializeShape.malformedId(body.getByteBuf());
+            if (id.isPresent()) {
+                answer(ctx, status, id.get(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
+            } else {
+                ctx.next();
+            }
             return;
         }
-        JsonObject error = new JsonObject().put("code", McpSchema.ErrorCodes.INVALID_PARAMS).put("message", message);
+        ToolsCallShape.Inspection call = "tools/call".equals(method) ? ToolsCallShape.inspect(body.getByteBuf())
+                : new ToolsCallShape.Inspection(ToolsCallShape.Verdict.OTHER, null);
+        switch (call.verdict()) {
+            case MALFORMED -> answer(ctx, status, call.id(), McpSchema.ErrorCodes.INVALID_PARAMS, ToolsCallShape.MESSAGE);
+            // A notification is not answered (202, as for any notification); a call sent as one is not run.
+            case NOTIFICATION -> ctx.response().setStatusCode(202).end();
+            case BAD_ID -> answer(ctx, status, null, McpSchema.ErrorCodes.INVALID_REQUEST, BAD_ID);
+            case NOT_JSON -> answer(ctx, 400, null, McpSchema.ErrorCodes.PARSE_ERROR, NotAMessage.NOT_JSON);
+            case NULL_ARGUMENTS -> {
+                // The library cannot hold a null argument (it failed with an internal error): each goes through as
+                // a marker the tools' handler turns back into null, so a null reads as it does over stdio and REST.
+                JsonObject request = new JsonObject(body);
+                JsonObject arguments = request.getJsonObject("params").getJsonObject("arguments");
+                for (String name : arguments.fieldNames()) {
+                    if (arguments.getValue(name) == null) {
+                        arguments.put(name, new JsonObject().put(McpHttpTools.NULL_MARKER, true));
+                    }
+                }
+                ctx.setBody(request.toBuffer());
+                ctx.next();
+            }
+            default -> ctx.next();
+        }
+    }
+
+    /** What a request id that is neither a string nor an integer gets. */
+    static final String BAD_ID = "Invalid Request: the id must be a string or an integer";
+
+    private static void answer(RoutingContext ctx, int status, Object id, int code, String message) {
+        JsonObject error = new JsonObject().put("code", code).put("message", message);
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
-                .end(new JsonObject().put("jsonrpc", "2.0").put("id", id.get()).put("error", error).encode());
+                .end(new JsonObject().put("jsonrpc", "2.0").put("id", id).put("error", error).encode());
     }
 }

@@ -87,12 +87,32 @@ public class McpHttpTools {
         }
         ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(), cancellation,
                 request -> elicit(args, request, cancellation, approvalTimeout));
-        ToolResult result = runtime.execute(name, args.args(), call);
+        ToolResult result = runtime.execute(name, withNulls(args.args()), call);
         List<Content> content = result.content(TextContent::new, ImageContent::new);
         MetadataPlacement placement = config.mcp().presentationMetadata();
         Map<String, Object> meta = McpTexts.meta(result, placement);
         return new ToolResponse(result.isError(), content, McpTexts.structuredContent(result, placement),
                 meta == null ? null : metaKeys(meta));
+    }
+
+    /** What the HTTP guard puts for an argument that is null, which the library cannot hold (see McpHttpGuard). */
+    static final String NULL_MARKER = "\u0000tool-fs:null";
+
+    /** The arguments with the guard's null markers back as nulls. */
+    static Map<String, Object> withNulls(Map<String, Object> args) {
+        Map<String, Object> out = null;
+        for (Map.Entry<String, Object> e : args.entrySet()) {
+            Object v = e.getValue();
+            boolean marker = v instanceof Map<?, ?> m && m.size() == 1 && Boolean.TRUE.equals(m.get(NULL_MARKER))
+                    || v instanceof io.vertx.core.json.JsonObject j && j.size() == 1 && Boolean.TRUE.equals(j.getValue(NULL_MARKER));
+            if (marker) {
+                if (out == null) {
+                    out = new LinkedHashMap<>(args);
+                }
+                out.put(e.getKey(), null);
+            }
+        }
+        return out == null ? args : out;
     }
 
     private static Map<MetaKey, Object> metaKeys(Map<String, Object> meta) {

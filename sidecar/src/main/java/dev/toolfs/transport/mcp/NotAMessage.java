@@ -11,14 +11,15 @@ import io.netty.buffer.ByteBuf;
 import io.vertx.core.json.JsonObject;
 
 /**
- * A request body that is not a JSON-RPC message at all: empty, not JSON, a JSON value other than an object (or a
- * batch), or an empty batch. JSON-RPC answers these with a parse error or an invalid request, and a null id. Only the
+ * A request body that is not a JSON-RPC message at all: empty, not JSON, a JSON value other than an object, or a
+ * batch. JSON-RPC answers these with a parse error or an invalid request, and a null id. Only the
  * first tokens are read.
  */
 final class NotAMessage {
 
     static final String NOT_JSON = "Parse error: the body is not JSON";
     static final String NOT_A_MESSAGE = "Invalid Request: the body must be a JSON-RPC message, a JSON object";
+    static final String BATCH = "Invalid Request: batches are not supported; send one JSON-RPC message per request";
 
     private NotAMessage() {
     }
@@ -30,8 +31,13 @@ final class NotAMessage {
             if (first == null) {
                 return Optional.of(error(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON)); // empty
             }
-            if (first == JsonToken.START_OBJECT || first == JsonToken.START_ARRAY && p.nextToken() != JsonToken.END_ARRAY) {
+            if (first == JsonToken.START_OBJECT) {
                 return Optional.empty();
+            }
+            if (first == JsonToken.START_ARRAY && p.nextToken() != JsonToken.END_ARRAY) {
+                // MCP has no batches since 2025-06-18 (the stdio transport refuses them too): the library ran some
+                // and left others unanswered.
+                return Optional.of(error(McpSchema.ErrorCodes.INVALID_REQUEST, BATCH));
             }
             return Optional.of(error(McpSchema.ErrorCodes.INVALID_REQUEST, NOT_A_MESSAGE));
         } catch (IOException e) {

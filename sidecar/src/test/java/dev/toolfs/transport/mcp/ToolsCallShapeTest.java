@@ -53,4 +53,25 @@ class ToolsCallShapeTest {
         assertThat(id("not json")).isEmpty();
         assertThat(id("{\"id\":1,\"method\":\"tools/call\",\"params\":{")).as("cut short").isEmpty();
     }
+
+    private static ToolsCallShape.Verdict verdict(String body) {
+        return ToolsCallShape.inspect(io.netty.buffer.Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8))).verdict();
+    }
+
+    @Test
+    void tellsWhatTheSidecarAnswersItself() {
+        String args = ",\"method\":\"tools/call\",\"params\":{\"name\":\"read\",\"arguments\":";
+        assertThat(verdict("{\"id\":1" + args + "{\"file_path\":\"a\"}}}")).isEqualTo(ToolsCallShape.Verdict.FINE);
+        assertThat(verdict("{\"id\":1" + args + "{\"file_path\":\"a\",\"limit\":null}}}"))
+                .isEqualTo(ToolsCallShape.Verdict.NULL_ARGUMENTS);
+        assertThat(verdict("{\"id\":1" + args + "{\"a\":{\"b\":null}}}}")).as("only the arguments themselves")
+                .isEqualTo(ToolsCallShape.Verdict.FINE);
+        assertThat(verdict("{\"jsonrpc\":\"2.0\"" + args + "{}}}")).isEqualTo(ToolsCallShape.Verdict.NOTIFICATION);
+        for (String id : java.util.List.of("true", "1.5", "null", "{}", "[1]")) {
+            assertThat(verdict("{\"id\":" + id + args + "{}}}")).as(id).isEqualTo(ToolsCallShape.Verdict.BAD_ID);
+        }
+        assertThat(verdict("{\"id\":1" + args + "{}}} x")).isEqualTo(ToolsCallShape.Verdict.NOT_JSON);
+        assertThat(verdict("{\"id\":1" + args + "{}")).isEqualTo(ToolsCallShape.Verdict.NOT_JSON);
+        assertThat(verdict("{\"id\":1,\"method\":\"ping\"} x")).as("not a call: the library's").isEqualTo(ToolsCallShape.Verdict.OTHER);
+    }
 }
