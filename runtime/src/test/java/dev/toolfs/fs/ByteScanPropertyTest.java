@@ -76,4 +76,47 @@ class ByteScanPropertyTest {
         }
         assertThat(ByteScan.word(bytes, 0)).isEqualTo(expected);
     }
+
+    /** The JDK's strict decoder is the reference: it refuses overlong forms, surrogates and what is above U+10FFFF. */
+    private static boolean strictlyDecodes(byte[] b, int from, int to) {
+        try {
+            java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(b, from, to - from));
+            return true;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return false;
+        }
+    }
+
+    @Property(tries = 3000)
+    void utf8IsCheckedAsTheStrictDecoderChecksIt(@ForAll("utf8ish") byte[] bytes, @ForAll @IntRange(max = 9) int skip) {
+        int from = Math.min(skip, bytes.length);
+        assertThat(ByteScan.isUtf8(bytes, from, bytes.length)).as(Arrays.toString(bytes))
+                .isEqualTo(strictlyDecodes(bytes, from, bytes.length));
+    }
+
+    /** Mostly ASCII with the bytes that make and break multi-byte sequences. */
+    @Provide
+    Arbitrary<byte[]> utf8ish() {
+        Arbitrary<Byte> b = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(6, Arbitraries.bytes().between((byte) 0x20, (byte) 0x7E)),
+                net.jqwik.api.Tuple.of(3, Arbitraries.of((byte) 0x80, (byte) 0x8F, (byte) 0x90, (byte) 0x9F, (byte) 0xA0,
+                        (byte) 0xBF)),
+                net.jqwik.api.Tuple.of(3, Arbitraries.of((byte) 0xC0, (byte) 0xC1, (byte) 0xC2, (byte) 0xDF, (byte) 0xE0,
+                        (byte) 0xED, (byte) 0xEF, (byte) 0xF0, (byte) 0xF4, (byte) 0xF5, (byte) 0xFF)),
+                net.jqwik.api.Tuple.of(1, Arbitraries.bytes()));
+        return b.array(byte[].class).ofMaxSize(40);
+    }
+
+    @org.junit.jupiter.api.Test
+    void overlongFormsAreNotUtf8() {
+        byte[] slash = { 'a', (byte) 0xC0, (byte) 0xAF, 'b' };
+        assertThat(ByteScan.isUtf8(slash, 0, slash.length)).isFalse();
+        byte[] above = { (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80 };
+        assertThat(ByteScan.isUtf8(above, 0, above.length)).isFalse();
+        byte[] fine = "caf\u00e9 \ud83d\ude00 plain ascii longer than eight".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(ByteScan.isUtf8(fine, 0, fine.length)).isTrue();
+    }
 }

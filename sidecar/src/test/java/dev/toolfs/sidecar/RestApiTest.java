@@ -359,6 +359,23 @@ class RestApiTest {
     }
 
     @Test
+    void anOverlongUtf8FormIsNotTakenForTheCharacterItSpells() {
+        // C0 AF spells "/" in an overlong form that UTF-8 forbids: a lenient parser made it a folder.
+        byte[] body = "{\"file_path\": \"ov\u00c0\u00aft.txt\", \"content\": \"x\"}".getBytes(StandardCharsets.ISO_8859_1);
+        given().contentType("application/json").header("X-Session-Id", session).body(body).post("/tools/write").then()
+                .statusCode(400).body("error", equalTo("the request body is not valid JSON: send the tool's arguments as a JSON object"));
+        assertThat(ws.resolve("ov")).doesNotExist();
+        // Refused before any session is looked at.
+        io.restassured.response.Response viaMcp = given().contentType("application/json")
+                .accept("application/json, text/event-stream").body(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"write\",\"arguments\":{\"file_path\":\"ov\u00c0\u00aft.txt\",\"content\":\"x\"}}}")
+                .getBytes(StandardCharsets.ISO_8859_1)).post("/mcp");
+        assertThat(viaMcp.statusCode()).as(viaMcp.asString()).isEqualTo(400);
+        assertThat(viaMcp.jsonPath().getInt("error.code")).as(viaMcp.asString()).isEqualTo(-32700);
+        assertThat(ws.resolve("ov")).doesNotExist();
+    }
+
+    @Test
     void aBodyWithTextAfterTheObjectIsNotValidJson() {
         given().contentType("application/json").body("{\"file_path\": \"trailing.txt\", \"content\": \"A\"} xyz")
                 .post("/tools/write").then().statusCode(400)

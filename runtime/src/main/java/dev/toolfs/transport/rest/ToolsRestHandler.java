@@ -129,11 +129,18 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             throw new UnknownToolException(name, runtime.tools().stream().map(ToolDescriptor::name).toList());
         }
         Buffer raw = ctx.body().buffer();
+        byte[] bytes = raw == null ? new byte[0] : raw.getBytes();
+        if (bytes.length > 0) {
+            if (!dev.toolfs.fs.ByteScan.isUtf8(bytes, 0, bytes.length)) {
+                // The parser would take an overlong form (C0 AF) for the character it spells ("/").
+                error(ctx, 400, "the request body is not valid JSON: send the tool's arguments as a JSON object");
+                return;
+            }
+        }
         JsonNode args;
         try {
             // Trailing text after the object is refused: a body that is not one JSON value is not what the caller meant.
-            args = raw == null || raw.length() == 0 ? null
-                    : bodyReader.readTree(raw.getBytes());
+            args = bytes.length == 0 ? null : bodyReader.readTree(bytes);
         } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
             // Valid JSON, beyond what the parser takes (a number of over 1000 digits): no argument needs it.
             error(ctx, 400, "the request body holds a value longer than any argument takes (" + e.getOriginalMessage()

@@ -28,11 +28,17 @@ final class JsonRpcMessages {
 
     JsonRpcMessages(ObjectMapper mapper) {
         this.mapper = mapper;
-        this.mapReader = mapper.readerFor(mapper.getTypeFactory().constructMapType(HashMap.class, String.class, Object.class));
+        // One message a line: more after it (a second message, garbage) makes the line no message, not a lost request.
+        this.mapReader = mapper.readerFor(mapper.getTypeFactory().constructMapType(HashMap.class, String.class, Object.class))
+                .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
     /** The message on a line; an exception when it holds none. */
     McpSchema.JSONRPCMessage read(byte[] line) throws IOException {
+        if (!dev.toolfs.fs.ByteScan.isUtf8(line, 0, line.length)) {
+            // The parser would take an overlong form (C0 AF) for the character it spells ("/").
+            throw new IOException("the line is not UTF-8");
+        }
         Map<String, Object> map = mapReader.readValue(line);
         McpSchema.JSONRPCMessage message = of(map);
         if (message == null) {

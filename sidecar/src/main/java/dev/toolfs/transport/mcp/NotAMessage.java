@@ -26,6 +26,10 @@ final class NotAMessage {
 
     /** The JSON-RPC error for such a body, or empty for anything that starts as an object or a non-empty array. */
     static Optional<JsonObject> error(ByteBuf body) {
+        if (!isUtf8(body)) {
+            // The parser would take an overlong form (C0 AF) for the character it spells ("/").
+            return Optional.of(error(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON));
+        }
         try (JsonParser p = JsonBody.parser(body)) {
             JsonToken first = p.nextToken();
             if (first == null) {
@@ -43,6 +47,16 @@ final class NotAMessage {
         } catch (IOException e) {
             return Optional.of(error(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON));
         }
+    }
+
+    private static boolean isUtf8(ByteBuf body) {
+        if (body.hasArray()) {
+            int from = body.arrayOffset() + body.readerIndex();
+            return dev.toolfs.fs.ByteScan.isUtf8(body.array(), from, from + body.readableBytes());
+        }
+        byte[] copy = new byte[body.readableBytes()];
+        body.getBytes(body.readerIndex(), copy);
+        return dev.toolfs.fs.ByteScan.isUtf8(copy, 0, copy.length);
     }
 
     private static JsonObject error(int code, String message) {

@@ -228,18 +228,22 @@ class StdioTransportTest {
             c.send(INITIALIZE, INITIALIZED);
             // Not UTF-8 (a lone lead byte), not JSON, JSON but not JSON-RPC, a blank line: then a real call.
             c.client.write(new byte[] { '{', '"', (byte) 0xC3, '"', ':', '1', '}', '\n' });
+            // An overlong "/" (C0 AF), which the parser read as "/"; two messages on one line (the second was lost).
+            c.client.write(("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/a" + "\u00c0\u00af" + "b\"}\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            c.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\"}");
             c.send("not json", "{\"jsonrpc\":\"2.0\"}", "  \t ", CALL);
-            List<JsonNode> all = c.await(5);
+            List<JsonNode> all = c.await(7);
             Thread.sleep(200); // room for an answer to the blank line, which must not come
             all = c.messages();
-            assertThat(all).hasSize(5);
-            for (JsonNode error : all.subList(1, 4)) {
+            assertThat(all).hasSize(7);
+            for (JsonNode error : all.subList(1, 6)) {
                 assertThat(error.get("id").isNull()).as(error.toString()).isTrue();
                 assertThat(error.at("/error/code").asInt()).isEqualTo(McpSchema.ErrorCodes.PARSE_ERROR);
                 assertThat(error.at("/error/message").asText()).startsWith("not a JSON-RPC message: ");
             }
-            assertThat(all.get(4).get("id").asInt()).isEqualTo(3);
-            assertThat(all.get(4).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+            assertThat(all.get(6).get("id").asInt()).isEqualTo(3);
+            assertThat(all.get(6).at("/result/content/0/text").asText()).isEqualTo("roots: true");
         }
     }
 
