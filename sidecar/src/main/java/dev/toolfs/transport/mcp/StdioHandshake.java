@@ -262,12 +262,33 @@ public final class StdioHandshake {
             initializeParams = capabilities && clientInfo;
         }
 
-        /** Inside the capabilities object: every capability is an object. Leaves the parser at its end. */
+        /**
+         * Inside the capabilities object: every capability is an object, and what the SDK reads inside one has its
+         * type ({@code roots.listChanged} a boolean, {@code elicitation.form} and {@code .url} objects, each of
+         * {@code extensions} an object), so that the server would read it as this answer does. Leaves the parser at its
+         * end.
+         */
         private static boolean capabilities(JsonParser p) throws IOException {
             boolean ok = true;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                ok &= p.nextToken() == JsonToken.START_OBJECT;
-                p.skipChildren();
+                String name = p.currentName();
+                if (p.nextToken() != JsonToken.START_OBJECT) {
+                    ok = false;
+                    p.skipChildren();
+                    continue;
+                }
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    JsonToken v = p.nextToken();
+                    boolean typed = switch (name + "." + field) {
+                        case "roots.listChanged" -> v == JsonToken.VALUE_TRUE || v == JsonToken.VALUE_FALSE
+                                || v == JsonToken.VALUE_NULL;
+                        case "elicitation.form", "elicitation.url" -> v == JsonToken.START_OBJECT || v == JsonToken.VALUE_NULL;
+                        default -> !name.equals("extensions") || v == JsonToken.START_OBJECT || v == JsonToken.VALUE_NULL;
+                    };
+                    ok &= typed;
+                    p.skipChildren();
+                }
             }
             return ok;
         }

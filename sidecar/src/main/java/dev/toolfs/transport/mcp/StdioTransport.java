@@ -238,6 +238,16 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
     }
 
+    /** Whether the SDK's session can read these initialize params, capabilities and all. */
+    private boolean sdkReadsInitialize(Object params) {
+        try {
+            mapper.convertValue(params, McpSchema.InitializeRequest.class);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     private static boolean blank(byte[] line) {
         for (byte b : line) {
             if (b != ' ' && b != '\t' && b != '\r' && b != '\f' && b != 0x0B) {
@@ -291,9 +301,9 @@ public final class StdioTransport implements McpServerTransportProvider {
                 clientInitialized = true;
             }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
-                && !InitializeShape.wellFormed(r.params())) {
-            // The SDK would answer some with an internal error naming its own classes. (The handshake never answers
-            // these early: its own rule is stricter.)
+                && !(InitializeShape.wellFormed(r.params()) && sdkReadsInitialize(r.params()))) {
+            // The SDK would answer some with an internal error naming its own classes (a capability it cannot read:
+            // roots.listChanged "yes"). The handshake never answers these early: its own rule is stricter.
             answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
                 && !initializeSeen) {

@@ -180,8 +180,13 @@ class StdioHandshakeTest {
         String noVersion = initialize(1, "2025-06-18").replace(",\"version\":\"1\"}", "}");
         String numberName = initialize(1, "2025-06-18").replace("\"name\":\"c\"", "\"name\":7");
         String capabilityNotAnObject = initialize(1, "2025-06-18").replace("\"roots\":{}", "\"roots\":true");
+        // Found by an adversarial test: answered early, then refused by the SDK once it started (or its capabilities
+        // dropped): the same request got two answers depending on when it came.
+        String listChangedYes = initialize(1, "2025-06-18").replace("\"roots\":{}", "\"roots\":{\"listChanged\":\"yes\"}");
+        String formNumber = initialize(1, "2025-06-18").replace("\"roots\":{}", "\"elicitation\":{\"form\":5}");
         StdioHandshake h = handshake();
-        for (String bad : new String[] { noInfo, badCaps, noVersion, numberName, capabilityNotAnObject }) {
+        for (String bad : new String[] { noInfo, badCaps, noVersion, numberName, capabilityNotAnObject, listChangedYes,
+                formNumber }) {
             assertThat(answer(h, bad)).as(bad).isEmpty();
         }
         String extra = initialize(1, "2025-06-18").replace("\"roots\":{}", "\"roots\":{\"listChanged\":true},\"x\":{\"y\":[1]}")
