@@ -238,6 +238,26 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
     }
 
+    /**
+     * Why a line is no message, in the client's terms: not the SDK's class names, nor the line itself (up to 64 MiB
+     * of it) that its messages quote.
+     */
+    static String whyNotAMessage(Exception e) {
+        if (e instanceof com.fasterxml.jackson.core.JsonParseException p) {
+            String why = p.getOriginalMessage();
+            return "the line is not JSON (" + (why.length() > 120 ? why.substring(0, 120) + "…" : why) + ")";
+        }
+        if (e instanceof IOException && "the line is not UTF-8".equals(e.getMessage())) {
+            return "the line is not UTF-8";
+        }
+        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m
+                && m.getOriginalMessage().startsWith("Trailing token")) {
+            return "the line holds more than one JSON value (one message a line)";
+        }
+        return "it is not one JSON-RPC request, notification or response (an object with a string method, a string or"
+                + " integer id)";
+    }
+
     /** Whether the SDK's session can read these initialize params, capabilities and all. */
     private boolean sdkReadsInitialize(Object params) {
         try {
@@ -265,7 +285,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             message = messages.read(line);
         } catch (IOException | RuntimeException e) {
             // JSON-RPC's answer to a line that is not a message; the connection goes on.
-            answerError(null, McpSchema.ErrorCodes.PARSE_ERROR, "not a JSON-RPC message: " + e.getMessage());
+            answerError(null, McpSchema.ErrorCodes.PARSE_ERROR, "not a JSON-RPC message: " + whyNotAMessage(e));
             return;
         }
         if (message instanceof McpSchema.JSONRPCResponse response) {

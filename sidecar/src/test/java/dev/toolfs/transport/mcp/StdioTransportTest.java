@@ -240,8 +240,15 @@ class StdioTransportTest {
             for (JsonNode error : all.subList(1, 6)) {
                 assertThat(error.get("id").isNull()).as(error.toString()).isTrue();
                 assertThat(error.at("/error/code").asInt()).isEqualTo(McpSchema.ErrorCodes.PARSE_ERROR);
-                assertThat(error.at("/error/message").asText()).startsWith("not a JSON-RPC message: ");
+                // In the client's terms: no class names of the SDK, and not the line quoted back.
+                assertThat(error.at("/error/message").asText()).startsWith("not a JSON-RPC message: ")
+                        .doesNotContain("modelcontextprotocol", "jsonrpc\":\"2.0\"");
             }
+            assertThat(all.subList(1, 6)).extracting(e -> e.at("/error/message").asText()).contains(
+                    "not a JSON-RPC message: the line is not UTF-8",
+                    "not a JSON-RPC message: the line holds more than one JSON value (one message a line)",
+                    "not a JSON-RPC message: it is not one JSON-RPC request, notification or response (an object with a"
+                            + " string method, a string or integer id)");
             assertThat(all.get(6).get("id").asInt()).isEqualTo(3);
             assertThat(all.get(6).at("/result/content/0/text").asText()).isEqualTo("roots: true");
         }
