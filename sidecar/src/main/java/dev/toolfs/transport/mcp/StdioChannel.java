@@ -395,7 +395,7 @@ public final class StdioChannel {
                         if (line == null && !tooLong) {
                             return null;
                         }
-                        return tooLong ? TOO_LONG : strip(line, have);
+                        return tooLong ? TOO_LONG : within(strip(line, have));
                     }
                 }
                 int start = pos;
@@ -403,14 +403,15 @@ public final class StdioChannel {
                 pos = nl < 0 ? limit : nl;
                 int len = pos - start;
                 if (!tooLong) {
-                    if (have + len > max) {
+                    // One byte more than the limit may be the CR of a CRLF, which is no part of the message.
+                    if (have + len > max + 1L) {
                         tooLong = true;
                         line = null;
                     } else if (line == null && nl >= 0) {
                         // The whole line is in the buffer: one copy.
                         pos++;
                         int end = len > 0 && buf[start + len - 1] == '\r' ? len - 1 : len;
-                        return Arrays.copyOfRange(buf, start, start + end);
+                        return end > max ? TOO_LONG : Arrays.copyOfRange(buf, start, start + end);
                     } else {
                         if (line == null) {
                             line = new byte[Math.max(len * 2, 256)];
@@ -423,9 +424,14 @@ public final class StdioChannel {
                 }
                 if (nl >= 0) {
                     pos++; // the line break
-                    return tooLong ? TOO_LONG : strip(line, have);
+                    return tooLong ? TOO_LONG : within(strip(line, have));
                 }
             }
+        }
+
+        /** The line, or {@link #TOO_LONG} when it is longer than the limit without its line break. */
+        private byte[] within(byte[] line) {
+            return line.length > max ? TOO_LONG : line;
         }
 
         /** The first {@code n} bytes of {@code line}, without a final {@code \r}. */

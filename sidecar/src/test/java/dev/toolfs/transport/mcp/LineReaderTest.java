@@ -38,6 +38,15 @@ class LineReaderTest {
         assertThat(lines.get(3)).isSameAs(StdioChannel.LineReader.TOO_LONG);
         // The limit counts bytes: five two-byte characters are ten bytes, six are too many.
         assertThat(read("éééééé\nééééé\n", 10)).containsExactly("(too long)", "ééééé");
+        // The CR of a CRLF is no part of the line: a line of exactly the limit fits with either break, in one read or
+        // several, and one byte more does not.
+        for (int chunk : new int[] { 1000, 3 }) {
+            List<byte[]> crlf = readBytes("x".repeat(10) + "\r\n" + "y".repeat(11) + "\r\n" + "z".repeat(10) + "\r", 10, chunk);
+            assertThat(crlf).hasSize(3);
+            assertThat(new String(crlf.get(0), StandardCharsets.UTF_8)).as("chunk " + chunk).isEqualTo("x".repeat(10));
+            assertThat(crlf.get(1)).as("chunk " + chunk).isSameAs(StdioChannel.LineReader.TOO_LONG);
+            assertThat(new String(crlf.get(2), StandardCharsets.UTF_8)).as("chunk " + chunk).isEqualTo("z".repeat(10));
+        }
     }
 
     @Property
