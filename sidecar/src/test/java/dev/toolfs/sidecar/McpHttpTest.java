@@ -167,13 +167,16 @@ class McpHttpTest {
     void aForeignOriginIsRefused() {
         given().header("Origin", "http://evil.example").contentType("application/json").body("{}").post("/mcp")
                 .then().statusCode(403);
-        JsonPath ok = given().header("Origin", "http://localhost:3000").contentType("application/json")
-                .accept("application/json, text/event-stream")
-                .body(Map.of("jsonrpc", "2.0", "id", 1, "method", "initialize", "params", Map.of(
-                        "protocolVersion", "2025-06-18", "capabilities", Map.of(),
-                        "clientInfo", Map.of("name", "t", "version", "1"))))
-                .post("/mcp").then().statusCode(200).extract().jsonPath();
-        assertThat(ok.getString("result.serverInfo.name")).isEqualTo("tool-fs");
+        // Scheme and host in any case (the library refused an upper-case localhost that the sidecar admitted).
+        for (String origin : java.util.List.of("http://localhost:3000", "HTTP://LOCALHOST:3000")) {
+            JsonPath ok = given().header("Origin", origin).contentType("application/json")
+                    .accept("application/json, text/event-stream")
+                    .body(Map.of("jsonrpc", "2.0", "id", 1, "method", "initialize", "params", Map.of(
+                            "protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                            "clientInfo", Map.of("name", "t", "version", "1"))))
+                    .post("/mcp").then().statusCode(200).extract().jsonPath();
+            assertThat(ok.getString("result.serverInfo.name")).as(origin).isEqualTo("tool-fs");
+        }
     }
 
     @Test

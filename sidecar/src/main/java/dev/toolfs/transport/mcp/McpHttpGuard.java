@@ -43,6 +43,11 @@ public class McpHttpGuard {
         // Runs before the MCP server's own routes.
         router.route("/mcp*").order(Integer.MIN_VALUE + 100).handler(ctx -> {
             if (admission.admit(ctx)) {
+                // Admitted with scheme and host in any case; the library compares them as written.
+                String origin = ctx.request().getHeader("Origin");
+                if (origin != null && !origin.equals(origin.toLowerCase(java.util.Locale.ROOT))) {
+                    ctx.request().headers().set("Origin", origin.toLowerCase(java.util.Locale.ROOT));
+                }
                 bodyLimit.handle(ctx);
             }
         });
