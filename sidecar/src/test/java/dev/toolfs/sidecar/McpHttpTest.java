@@ -254,4 +254,31 @@ class McpHttpTest {
         assertThat(trailing.statusCode()).isEqualTo(400);
         assertThat(trailing.jsonPath().getInt("error.code")).isEqualTo(-32700);
     }
+
+    @Test
+    void aBodyTheGuardCannotReadAsStrictJsonIsRefusedNotPassedOnUnchecked() {
+        McpClient mcp = McpClient.connect();
+        // Found by an adversarial test: a comment or a key given twice made the guard stop reading, and the library
+        // (which reads both its own way) got the nameless call it never answers, or a notification it ran.
+        for (String body : java.util.List.of(
+                "{/**/\"jsonrpc\":\"2.0\",\"id\":16,\"method\":\"tools/call\",\"params\":{\"arguments\":{}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"ping\",\"method\":\"tools/call\",\"params\":{\"arguments\":{}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"tools/call\",\"params\":{\"name\":\"read\","
+                        + "\"arguments\":{\"file_path\":null},\"arguments\":null}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} xyz")) {
+            io.restassured.response.Response r = mcp.post(body);
+            assertThat(r.statusCode()).as(body + ": " + r.asString()).isEqualTo(400);
+            assertThat(r.jsonPath().getInt("error.code")).as(body).isEqualTo(-32700);
+        }
+        // A client cannot make a value null by sending what the guard uses for one.
+        JsonPath forged = mcp.call("read", Map.of("file_path", "nothing.txt", "limit", Map.of("\u0000tool-fs:null", true)));
+        assertThat(forged.getString("result.content[0].text")).isEqualTo("Error: limit must be an integer");
+        // A form Content-Type is JSON all the same, as over REST.
+        io.restassured.response.Response form = given().contentType("application/x-www-form-urlencoded")
+                .accept("application/json, text/event-stream")
+                .body("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1&a=1&b=2\"}}}")
+                .post("/mcp");
+        assertThat(form.statusCode()).as(form.asString()).isEqualTo(200);
+    }
 }

@@ -13,7 +13,12 @@ import io.netty.buffer.ByteBufInputStream;
 /** An MCP request body, read where it lies (no copy): the guard's checks each stop as soon as they know. */
 final class JsonBody {
 
-    private static final JsonFactory JSON = new JsonFactory();
+    /**
+     * Strict, as JSON is: no comments, no key twice in an object. The library reads a body more leniently (comments,
+     * the last of two keys), so a body these checks could not read as it does is refused, not passed on unchecked.
+     */
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     private JsonBody() {
     }

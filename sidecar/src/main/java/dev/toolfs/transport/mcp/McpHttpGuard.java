@@ -48,6 +48,8 @@ public class McpHttpGuard {
                 if (origin != null && !origin.equals(origin.toLowerCase(java.util.Locale.ROOT))) {
                     ctx.request().headers().set("Origin", origin.toLowerCase(java.util.Locale.ROOT));
                 }
+                // As for REST: the body is JSON whatever its Content-Type (a form one would be decoded as fields).
+                dev.toolfs.transport.rest.BodyAsJson.mark(ctx);
                 bodyLimit.handle(ctx);
             }
         });

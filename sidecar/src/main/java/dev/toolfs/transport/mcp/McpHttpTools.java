@@ -95,8 +95,17 @@ public class McpHttpTools {
                 meta == null ? null : metaKeys(meta));
     }
 
-    /** What the HTTP guard puts for an argument that is null, which the library cannot hold (see McpHttpGuard). */
-    static final String NULL_MARKER = "\u0000tool-fs:null";
+    /**
+     * What the HTTP guard puts for an argument that is null, which the library cannot hold (see McpHttpGuard): a key
+     * with a secret of this process, so that no client can send it to make a value null.
+     */
+    static final String NULL_MARKER = "\u0000tool-fs:null:" + java.util.HexFormat.of().formatHex(secret());
+
+    private static byte[] secret() {
+        byte[] b = new byte[16];
+        new java.security.SecureRandom().nextBytes(b);
+        return b;
+    }
 
     /** The arguments with the guard's null markers back as nulls. */
     static Map<String, Object> withNulls(Map<String, Object> args) {

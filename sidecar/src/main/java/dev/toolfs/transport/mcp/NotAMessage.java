@@ -11,9 +11,9 @@ import io.netty.buffer.ByteBuf;
 import io.vertx.core.json.JsonObject;
 
 /**
- * A request body that is not a JSON-RPC message at all: empty, not JSON, a JSON value other than an object, or a
- * batch. JSON-RPC answers these with a parse error or an invalid request, and a null id. Only the
- * first tokens are read.
+ * A request body that is not a JSON-RPC message at all: empty, not JSON (comments and a key twice in an object
+ * included, which the library would read its own way), more than one JSON value, a JSON value other than an object,
+ * or a batch. JSON-RPC answers these with a parse error or an invalid request, and a null id.
  */
 final class NotAMessage {
 
@@ -36,6 +36,11 @@ final class NotAMessage {
                 return Optional.of(error(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON)); // empty
             }
             if (first == JsonToken.START_OBJECT) {
+                // Read to the end: strict JSON (no comments, no key twice), one value and nothing after it.
+                p.skipChildren();
+                if (p.nextToken() != null) {
+                    return Optional.of(error(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON));
+                }
                 return Optional.empty();
             }
             if (first == JsonToken.START_ARRAY && p.nextToken() != JsonToken.END_ARRAY) {

@@ -243,9 +243,9 @@ public final class StdioTransport implements McpServerTransportProvider {
      * of it) that its messages quote.
      */
     static String whyNotAMessage(Exception e) {
-        if (e instanceof com.fasterxml.jackson.core.JsonParseException p) {
-            String why = p.getOriginalMessage();
-            return "the line is not JSON (" + (why.length() > 120 ? why.substring(0, 120) + "…" : why) + ")";
+        if (e instanceof com.fasterxml.jackson.core.JsonParseException) {
+            // The parser's own words name its features and may cut a character in two: none of the client's concern.
+            return "the line is not JSON";
         }
         if (e instanceof IOException && "the line is not UTF-8".equals(e.getMessage())) {
             return "the line is not UTF-8";
