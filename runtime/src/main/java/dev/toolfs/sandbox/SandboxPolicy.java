@@ -44,6 +44,12 @@ public final class SandboxPolicy {
             PathMatcher foldedFolder) {
 
         static Glob of(String text) {
+            try {
+                matcher(text);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("quarkus.tool-fs.sandbox.protected-paths holds \"" + text
+                        + "\", which is not a glob (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            }
             String folder = text.endsWith("/**") ? text.substring(0, text.length() - 3) : null;
             String folded = CaseFold.fold(text);
             String foldedFolder = folder == null ? null : CaseFold.fold(folder);
@@ -97,7 +103,8 @@ public final class SandboxPolicy {
      * Where the links from the places the globs cover lead: the folder a glob names before its first wildcard
      * ({@code .git} for {@code .git/**}, {@code src} for {@code src/**}{@code /generated/**}) when it is a link (also
      * when it leads nowhere yet) or a {@code .git} file naming the repository's folder ({@code gitdir: …}, as
-     * {@code git init --separate-git-dir} and submodules make), and the links inside it, three levels down
+     * {@code git init --separate-git-dir} and submodules make, and its {@code commondir}), and the links inside it, four
+     * levels down
      * ({@code .git/hooks -> ../githooks}), and on through the folders those lead to: inside the roots, as found now
      * (at the start: the tools cannot make links). Each is judged by the globs as the place it is reached from, so a
      * link in {@code src} to {@code docs} protects only what {@code src/**}{@code /generated/**} would protect there.
@@ -117,17 +124,22 @@ public final class SandboxPolicy {
                     continue;
                 }
                 Path spelled = root.resolve(folder).normalize();
-                Path to = follow.apply(gitDirOf(spelled));
-                if (!to.equals(spelled)) {
-                    if (!takes(to, List.of(spelled), realRoots)) {
-                        continue; // a link to the workspace or above: nothing to look through either
-                    }
-                    add(found, known, new LinkedFolder(to, root.relativize(spelled)));
-                }
                 // The folders to look through, each with the place it is reached from.
                 java.util.Deque<LinkedFolder> todo = new java.util.ArrayDeque<>();
                 java.util.Set<Path> seen = new java.util.HashSet<>();
-                todo.add(new LinkedFolder(to, root.relativize(spelled)));
+                List<Path> dirs = gitDirs(spelled, follow);
+                List<Path> held = new ArrayList<>(dirs);
+                held.add(spelled);
+                for (Path to : dirs) {
+                    if (realRoots.stream().anyMatch(r -> r.startsWith(to)) || !to.equals(spelled) && spelled.startsWith(to)) {
+                        continue; // a link to the workspace or above: it would protect all, nothing to look through
+                    }
+                    if (!to.equals(spelled) && takes(to, List.of(spelled), realRoots)) {
+                        add(found, known, new LinkedFolder(to, root.relativize(spelled)));
+                    }
+                    // Looked through also when it is outside the workspace: its links may lead back in (a hook).
+                    todo.add(new LinkedFolder(to, root.relativize(spelled)));
+                }
                 // A bounded search: a start must not walk a whole disk for a few links.
                 while (!todo.isEmpty() && seen.size() < 64) {
                     LinkedFolder now = todo.poll();
@@ -137,7 +149,9 @@ public final class SandboxPolicy {
                     }
                     for (Path link : linksIn(folderNow)) {
                         Path target = follow.apply(link);
-                        if (!target.startsWith(folderNow) && takes(target, List.of(spelled, to, folderNow), realRoots)) {
+                        List<Path> holding = new ArrayList<>(held);
+                        holding.add(folderNow);
+                        if (!target.startsWith(folderNow) && takes(target, holding, realRoots)) {
                             LinkedFolder next = new LinkedFolder(target, now.as().resolve(folderNow.relativize(link)));
                             add(found, known, next);
                             todo.add(next);
@@ -156,23 +170,55 @@ public final class SandboxPolicy {
     }
 
     /**
-     * Where a {@code .git} that is a file ({@code gitdir: <folder>}) says the repository is, else the path itself:
-     * git reads the hooks and the configuration it runs there.
+     * Where a path leads, and for a {@code .git} that is a file (or a link to one), the folders git reads the hooks and
+     * the configuration it runs from: the folder its {@code gitdir: } line names, read as git reads it (up to a NUL,
+     * without the line break, the rest kept as it is, relative to the {@code .git}'s folder, links followed), and the
+     * folder that one's {@code commondir} names (a worktree's repository).
      */
-    static Path gitDirOf(Path path) {
-        if (!".git".equals(CaseFold.fold(String.valueOf(path.getFileName())))
-                || !Files.isRegularFile(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return path;
+    static List<Path> gitDirs(Path spelled, java.util.function.UnaryOperator<Path> follow) {
+        Path to = follow.apply(spelled);
+        if (!".git".equals(CaseFold.fold(String.valueOf(spelled.getFileName())))
+                || !Files.isRegularFile(to, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return List.of(to);
         }
-        try (java.io.BufferedReader in = Files.newBufferedReader(path)) {
-            String line = in.readLine();
-            if (line == null || !line.startsWith("gitdir:") || line.length() > 4096) {
-                return path;
+        String dir = firstLine(to, "gitdir: ");
+        if (dir == null) {
+            return List.of(to);
+        }
+        try {
+            Path gitDir = follow.apply(spelled.getParent().resolve(dir));
+            List<Path> dirs = new ArrayList<>(List.of(gitDir));
+            String common = firstLine(gitDir.resolve("commondir"), "");
+            if (common != null) {
+                dirs.add(follow.apply(gitDir.resolve(common)));
             }
-            String dir = line.substring("gitdir:".length()).trim();
-            return dir.isEmpty() ? path : path.getParent().resolve(dir).normalize();
+            return dirs;
+        } catch (RuntimeException e) {
+            return List.of(to); // a name no path can hold
+        }
+    }
+
+    /** The first line of a small file after {@code prefix}, as git reads it; null when it has none. */
+    private static String firstLine(Path file, String prefix) {
+        try {
+            if (!Files.isRegularFile(file) || Files.size(file) > 65536) {
+                return null;
+            }
+            byte[] bytes = Files.readAllBytes(file);
+            int end = 0;
+            while (end < bytes.length && bytes[end] != 0 && bytes[end] != '\n') {
+                end++;
+            }
+            while (end > 0 && bytes[end - 1] == '\r') {
+                end--;
+            }
+            String line = new String(bytes, 0, end, java.nio.charset.StandardCharsets.UTF_8);
+            if (!line.startsWith(prefix) || line.length() == prefix.length()) {
+                return null;
+            }
+            return line.substring(prefix.length());
         } catch (java.io.IOException | RuntimeException e) {
-            return path;
+            return null;
         }
     }
 
@@ -185,11 +231,12 @@ public final class SandboxPolicy {
                 && held.stream().noneMatch(h -> h.startsWith(target));
     }
 
-    /** The links three levels down in a folder; what cannot be read is passed over, the rest still looked at. */
+    /** The links four levels down in a folder; what cannot be read is passed over, the rest still looked at. */
     private static List<Path> linksIn(Path folder) {
         List<Path> links = new java.util.ArrayList<>();
         try {
-            java.nio.file.Files.walkFileTree(folder, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), 3,
+            // Four levels: a submodule's hooks are .git/modules/<name>/hooks/<hook>.
+            java.nio.file.Files.walkFileTree(folder, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), 4,
                     new java.nio.file.SimpleFileVisitor<>() {
                         @Override
                         public java.nio.file.FileVisitResult visitFile(Path file,
@@ -256,7 +303,8 @@ public final class SandboxPolicy {
             }
             Optional<String> why = globDenial(spelledAs, foldedPlace);
             if (why.isPresent()) {
-                return why;
+                // The glob does not match the path as named: say where a link makes it that place.
+                return Optional.of(why.get() + ", reached through a link as " + (spelledAs != null ? spelledAs : foldedPlace));
             }
         }
         for (int r = 0; r < workspaceRoots.size(); r++) {

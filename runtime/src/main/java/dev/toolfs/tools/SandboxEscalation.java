@@ -56,11 +56,27 @@ public class SandboxEscalation {
     }
 
     /**
-     * Whether a text shows anything: not only spaces (of any kind), line breaks, control or format characters (a
-     * zero-width space looks empty to the person asked).
+     * Whether a text shows anything: a letter, digit, punctuation or symbol that is drawn (not spaces of any kind, line
+     * breaks, control, format or combining characters, nor the Hangul fillers and the blank braille pattern, which are
+     * letters and symbols drawn as nothing): an invisible justification would look empty to the person asked.
      */
     static boolean hasVisibleText(String s) {
-        return s.codePoints().anyMatch(cp -> !Character.isWhitespace(cp) && !Character.isSpaceChar(cp)
-                && Character.getType(cp) != Character.FORMAT && Character.getType(cp) != Character.CONTROL);
+        return s.codePoints().anyMatch(SandboxEscalation::isDrawn);
+    }
+
+    private static boolean isDrawn(int cp) {
+        if (cp == 0x115F || cp == 0x1160 || cp == 0x3164 || cp == 0xFFA0 || cp == 0x2800) {
+            return false;
+        }
+        return switch (Character.getType(cp)) {
+            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER,
+                    Character.MODIFIER_LETTER, Character.OTHER_LETTER, Character.DECIMAL_DIGIT_NUMBER,
+                    Character.LETTER_NUMBER, Character.OTHER_NUMBER, Character.CONNECTOR_PUNCTUATION,
+                    Character.DASH_PUNCTUATION, Character.START_PUNCTUATION, Character.END_PUNCTUATION,
+                    Character.INITIAL_QUOTE_PUNCTUATION, Character.FINAL_QUOTE_PUNCTUATION, Character.OTHER_PUNCTUATION,
+                    Character.MATH_SYMBOL, Character.CURRENCY_SYMBOL, Character.MODIFIER_SYMBOL,
+                    Character.OTHER_SYMBOL -> true;
+            default -> false;
+        };
     }
 }

@@ -73,10 +73,14 @@ class SandboxPolicyTest {
                         new SandboxPolicy.LinkedFolder(ws.resolve("gitdir"), Path.of(".git")),
                         new SandboxPolicy.LinkedFolder(ws.resolve("scripts/lint.sh"), Path.of(".git/hooks/pre-push"))));
         assertThat(p.denial(ws.resolve("docs/new.txt"))).isEmpty();
-        assertThat(p.denial(ws.resolve("docs/a/generated/x"))).contains("it is a protected path (src/**/generated/**)");
-        assertThat(p.denial(ws.resolve("gitdir/hooks/pre-commit"))).contains("it is a protected path (.git/**)");
-        assertThat(p.denial(ws.resolve("GitDir/config"))).contains("it is a protected path (.git/**)");
-        assertThat(p.denial(ws.resolve("scripts/lint.sh"))).contains("it is a protected path (.git/**)");
+        // The reason names the place the link makes it: the glob does not match the path as named.
+        assertThat(p.denial(ws.resolve("docs/a/generated/x")))
+                .contains("it is a protected path (src/**/generated/**), reached through a link as src/docsl/a/generated/x");
+        assertThat(p.denial(ws.resolve("gitdir/hooks/pre-commit")))
+                .contains("it is a protected path (.git/**), reached through a link as .git/hooks/pre-commit");
+        assertThat(p.denial(ws.resolve("GitDir/config"))).contains("it is a protected path (.git/**), reached through a link as .git/config");
+        assertThat(p.denial(ws.resolve("scripts/lint.sh")))
+                .contains("it is a protected path (.git/**), reached through a link as .git/hooks/pre-push");
         assertThat(p.denial(ws.resolve("scripts/other.sh"))).isEmpty();
     }
 
@@ -89,10 +93,69 @@ class SandboxPolicyTest {
                 p -> p.normalize());
         assertThat(found).containsExactly(new SandboxPolicy.LinkedFolder(root.resolve("gd"), Path.of(".git")));
         SandboxPolicy p = new SandboxPolicy(List.of(root), List.of(root), List.of(".git/**"), found);
-        assertThat(p.denial(root.resolve("gd/config"))).contains("it is a protected path (.git/**)");
+        assertThat(p.denial(root.resolve("gd/config"))).contains("it is a protected path (.git/**), reached through a link as .git/config");
         assertThat(p.denial(root.resolve("gd-notes.txt"))).isEmpty();
         // Not a gitdir line: the file is only itself.
         java.nio.file.Files.writeString(root.resolve(".git"), "something else\n");
         assertThat(SandboxPolicy.linkedFolders(List.of(root), List.of(".git/**"), q -> q.normalize())).isEmpty();
+    }
+
+    /** The policy a start makes for {@code root}, with the links found on the disk. */
+    private static SandboxPolicy started(Path root, String... globs) {
+        return new SandboxPolicy(List.of(root), List.of(root), List.of(globs),
+                SandboxPolicy.linkedFolders(List.of(root), List.of(globs), dev.toolfs.fs.local.Workspace::whereLinksLead));
+    }
+
+    private static void sh(Path dir, String script) throws Exception {
+        Process p = new ProcessBuilder("sh", "-c", script).directory(dir.toFile()).redirectErrorStream(true).start();
+        assertThat(p.waitFor()).as(new String(p.getInputStream().readAllBytes())).isZero();
+    }
+
+    @Test
+    void aDotGitFileIsReadAsGitReadsIt(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        // Found by an adversarial test: each of these layouts left the folder git runs its config from writable.
+        Path t = tmp.toRealPath();
+        java.util.Map<String, String> layouts = new java.util.LinkedHashMap<>();
+        layouts.put("link", "mkdir -p gd && printf 'gitdir: gd\\n' > gitfile && ln -s gitfile .git");
+        layouts.put("space", "mkdir -p ' gd' && printf 'gitdir:  gd\\n' > .git");
+        layouts.put("dotdot", "mkdir -p d/e d/gd && ln -s d/e lnk && printf 'gitdir: lnk/../gd\\n' > .git");
+        layouts.put("nul", "mkdir -p gd && printf 'gitdir: gd\\000junk\\n' > .git");
+        layouts.put("crlf", "mkdir -p gd && printf 'gitdir: gd\\r\\n' > .git");
+        layouts.put("commondir", "mkdir -p store wtmeta && echo ../store > wtmeta/commondir && printf 'gitdir: wtmeta\\n' > .git");
+        java.util.Map<String, String> config = java.util.Map.of("link", "gd/config", "space", " gd/config", "dotdot",
+                "d/gd/config", "nul", "gd/config", "crlf", "gd/config", "commondir", "store/config");
+        for (var layout : layouts.entrySet()) {
+            Path root = java.nio.file.Files.createDirectories(t.resolve(layout.getKey()));
+            sh(root, layout.getValue());
+            SandboxPolicy p = started(root, ".git/**");
+            assertThat(p.denial(root.resolve(config.get(layout.getKey())))).as(layout.getKey()).isPresent();
+            assertThat(p.denial(root.resolve("README.md"))).as(layout.getKey()).isEmpty();
+        }
+    }
+
+    @Test
+    void hooksLinkedBackFromARepositoryFolderOutsideOrDeepInsideAreProtected(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws Exception {
+        Path t = tmp.toRealPath();
+        Path root = java.nio.file.Files.createDirectories(t.resolve("ws"));
+        // The repository's folder outside the workspace, its hook a link back in (git runs the script).
+        sh(t, "mkdir -p outside/gd/hooks ws/scripts && touch ws/scripts/lint.sh ws/scripts/other.sh"
+                + " && ln -s " + root.resolve("scripts/lint.sh") + " outside/gd/hooks/pre-commit"
+                + " && printf 'gitdir: ../outside/gd\\n' > ws/.git");
+        SandboxPolicy outside = started(root, ".git/**");
+        assertThat(outside.denial(root.resolve("scripts/lint.sh"))).isPresent();
+        assertThat(outside.denial(root.resolve("scripts/other.sh"))).isEmpty();
+        // A submodule's hook, four levels down in .git.
+        Path deep = java.nio.file.Files.createDirectories(t.resolve("deep"));
+        sh(deep, "mkdir -p .git/modules/sub/hooks scripts && touch scripts/sub.sh"
+                + " && ln -s ../../../../scripts/sub.sh .git/modules/sub/hooks/pre-commit");
+        assertThat(started(deep, ".git/**").denial(deep.resolve("scripts/sub.sh"))).isPresent();
+    }
+
+    @Test
+    void aGlobThatIsNoneStopsTheStartWithWhatToFix() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SandboxPolicy(List.of(ws), List.of(ws), List.of(".git/**", "src/[/**")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("quarkus.tool-fs.sandbox.protected-paths holds \"src/[/**\", which is not a glob (");
     }
 }

@@ -134,8 +134,9 @@ public class LocalFileSystem implements FileSystemProvider {
         java.util.Optional<String> outside = sandbox.outsideWritable(path.target());
         // As spelled too: a protected folder that is a link (.git -> gitdir) protects what is reached through it.
         Path spelled = workspace.onRealRoot(path.requested());
-        String protectedPath = sandbox.protectedDenial(path.target())
-                .or(() -> spelled == null ? java.util.Optional.empty() : sandbox.protectedDenial(spelled)).orElse(null);
+        // As spelled first: its reason names the glob the model's own path matches.
+        String protectedPath = (spelled == null ? java.util.Optional.<String> empty() : sandbox.protectedDenial(spelled))
+                .or(() -> sandbox.protectedDenial(path.target())).orElse(null);
         if (outside.isEmpty() && protectedPath == null) {
             return java.util.Optional.empty();
         }
