@@ -180,6 +180,13 @@ class SandboxEscalationTest {
         // A folder cannot be written, approved or not: refused before anyone is asked.
         TempWorkspace.root.resolve(".git/objects").toFile().mkdirs();
         assertThat(write(".git/objects", escalated()).getString("error.code")).isEqualTo("FS_NOT_REGULAR_FILE");
+        // Nor a file under a name that is a file.
+        try {
+            Files.writeString(TempWorkspace.root.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertThat(write(".git/HEAD/x", escalated()).getString("error.code")).isEqualTo("FS_NOT_FOUND");
         // An edit that cannot apply: its error at once, not after an approval.
         Path config = TempWorkspace.root.resolve(".git/config-edit");
         try {

@@ -46,6 +46,9 @@ public class SandboxEscalation {
             // It would fail once approved: nobody is asked to approve a change that cannot be made.
             throw FsException.notRegularFile(op, path.requested());
         }
+        if (parentIsAFile(path.target())) {
+            throw FsException.parentNotFolder(op, path.requested());
+        }
         ApprovalRequest request = new ApprovalRequest(UUID.randomUUID().toString(), ctx.execution().sessionId(), op,
                 ctx.display(path.requested()), denial.get(), justification, Instant.now());
         ApprovalDecision decision = approvals.decide(request, ctx.approver(), ctx.cancellation());
@@ -53,6 +56,16 @@ public class SandboxEscalation {
             throw FsException.escalationDenied(op, path.requested(), decision.reason());
         }
         return true;
+    }
+
+    /** Whether the nearest name above the target that exists is something other than a folder. */
+    private static boolean parentIsAFile(java.nio.file.Path target) {
+        for (java.nio.file.Path p = target.getParent(); p != null; p = p.getParent()) {
+            if (java.nio.file.Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return !java.nio.file.Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            }
+        }
+        return false;
     }
 
     /**
