@@ -95,7 +95,12 @@ public class ToolFsToolProvider implements ToolProvider {
             JsonNode args;
             try {
                 String raw = request.arguments();
-                args = raw == null || raw.isBlank() ? JsonNodeFactory.instance.objectNode() : mapper.readTree(raw);
+                // As over REST: one JSON value and nothing after it, fractions as written (2.0000000000000001 is no
+                // integer, though its double is).
+                args = raw == null || raw.isBlank() ? JsonNodeFactory.instance.objectNode()
+                        : mapper.reader().with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                                .with(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                                .readTree(raw);
             } catch (java.io.IOException e) {
                 return ToolResult.error("the arguments are not valid JSON; send the tool's arguments as a JSON object",
                         dev.toolfs.runtime.ToolError.VALIDATION);

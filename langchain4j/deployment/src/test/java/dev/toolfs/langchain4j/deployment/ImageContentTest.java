@@ -54,4 +54,21 @@ class ImageContentTest {
         assertThat(image.image().mimeType()).isEqualTo("image/png");
         assertThat(Base64.getDecoder().decode(image.image().base64Data())).isEqualTo(png.toByteArray());
     }
+
+    private ToolExecutionResult read(String arguments) {
+        return provider.provideTools(new ToolProviderRequest("m", dev.langchain4j.data.message.UserMessage.from("read")))
+                .toolExecutorByName("read")
+                .executeWithContext(ToolExecutionRequest.builder().id("2").name("read").arguments(arguments).build(),
+                        InvocationContext.builder().chatMemoryId("m").build());
+    }
+
+    @Test
+    void argumentsAreReadAsOverRest() throws IOException {
+        Files.writeString(WS.resolve("lines.txt"), "1\n2\n3\n");
+        assertThat(read("{\"file_path\": \"lines.txt\", \"offset\": 2.0000000000000001}").resultText())
+                .isEqualTo("Error: offset must be an integer");
+        assertThat(read("{\"file_path\": \"lines.txt\"} trailing").resultText())
+                .isEqualTo("Error: the arguments are not valid JSON; send the tool's arguments as a JSON object");
+        assertThat(read("{\"file_path\": \"lines.txt\", \"offset\": 2.0}").resultText()).contains("2: 2\n3: 3");
+    }
 }
