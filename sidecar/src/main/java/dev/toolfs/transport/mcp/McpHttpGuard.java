@@ -131,15 +131,24 @@ public class McpHttpGuard {
             case NULL_ARGUMENTS -> {
                 // The library cannot hold a null argument (it failed with an internal error): each goes through as
                 // a marker the tools' handler turns back into null, so a null reads as it does over stdio and REST.
-                JsonObject request = new JsonObject(body);
-                JsonObject arguments = request.getJsonObject("params").getJsonObject("arguments");
-                for (String name : arguments.fieldNames()) {
-                    if (arguments.getValue(name) == null) {
-                        arguments.put(name, new JsonObject().put(McpHttpTools.NULL_MARKER, true));
+                // Off the event loop: a large body takes a while to read and write again.
+                ctx.vertx().executeBlocking(() -> {
+                    JsonObject request = new JsonObject(body);
+                    JsonObject arguments = request.getJsonObject("params").getJsonObject("arguments");
+                    for (String name : arguments.fieldNames()) {
+                        if (arguments.getValue(name) == null) {
+                            arguments.put(name, new JsonObject().put(McpHttpTools.NULL_MARKER, true));
+                        }
                     }
-                }
-                ctx.setBody(request.toBuffer());
-                ctx.next();
+                    return request.toBuffer();
+                }, false).onComplete(rewritten -> {
+                    if (rewritten.succeeded()) {
+                        ctx.setBody(rewritten.result());
+                        ctx.next();
+                    } else {
+                        ctx.fail(rewritten.cause());
+                    }
+                });
             }
             default -> ctx.next();
         }
