@@ -278,7 +278,9 @@ public final class StdioChannel {
                     r = receiver;
                     if (r == null) {
                         kept.add(line);
-                        if (handshake != null && line != LineReader.TOO_LONG) {
+                        // Not UTF-8 (an overlong "/"): the transport refuses the line, so no early answer either.
+                        if (handshake != null && line != LineReader.TOO_LONG
+                                && dev.toolfs.fs.ByteScan.isUtf8(line, 0, line.length)) {
                             answerEarly(handshake, line);
                         }
                     } else {
@@ -395,7 +397,7 @@ public final class StdioChannel {
                         if (line == null && !tooLong) {
                             return null;
                         }
-                        return tooLong ? TOO_LONG : within(strip(line, have));
+                        return tooLong ? TOO_LONG : strip(line, have);
                     }
                 }
                 int start = pos;
@@ -424,19 +426,20 @@ public final class StdioChannel {
                 }
                 if (nl >= 0) {
                     pos++; // the line break
-                    return tooLong ? TOO_LONG : within(strip(line, have));
+                    return tooLong ? TOO_LONG : strip(line, have);
                 }
             }
         }
 
-        /** The line, or {@link #TOO_LONG} when it is longer than the limit without its line break. */
-        private byte[] within(byte[] line) {
-            return line.length > max ? TOO_LONG : line;
-        }
-
-        /** The first {@code n} bytes of {@code line}, without a final {@code \r}. */
-        private static byte[] strip(byte[] line, int n) {
+        /**
+         * The first {@code n} bytes of {@code line}, without a final {@code \r}; {@link #TOO_LONG} when that is longer
+         * than the limit (the CR of a CRLF is no part of the message).
+         */
+        private byte[] strip(byte[] line, int n) {
             int end = n > 0 && line[n - 1] == '\r' ? n - 1 : n;
+            if (end > max) {
+                return TOO_LONG;
+            }
             return end == line.length ? line : Arrays.copyOf(line, end);
         }
     }

@@ -194,6 +194,25 @@ class StdioChannelTest {
     }
 
     @Test
+    void aLineThatIsNotUtf8IsNotAnsweredEarly() throws Exception {
+        // Found in a review: the transport refuses an overlong "/" (C0 AF), the early answer took it for "/".
+        Path recording = StdioHandshakeTest.recording(StdioHandshakeTest.INITIALIZE, StdioHandshakeTest.TOOLS);
+        TestPipe pipe = new TestPipe();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StdioChannel channel = StdioChannel.open(pipe.server, out, recording, true);
+        String init = StdioHandshakeTest.initialize(1, "2025-06-18").replace("\"name\":\"c\"", "\"name\":\"c\u00c0\u00af\"");
+        pipe.client.write((init + "\n").getBytes(StandardCharsets.ISO_8859_1));
+        pipe.client.flush();
+        Thread.sleep(300);
+        assertThat(written(out)).isEmpty();
+        Recorder server = new Recorder();
+        channel.attach(server);
+        pipe.client.close();
+        assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
+        assertThat(server.early).isEmpty();
+    }
+
+    @Test
     void noRecordingAskedForIsNoProblem() throws Exception {
         StdioChannel channel = StdioChannel.open(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), null, true);
         Recorder server = new Recorder();
