@@ -23,7 +23,7 @@ public final class ImageHeaders {
     public static ImageInfo parse(byte[] bytes) {
         Objects.requireNonNull(bytes, "bytes");
         ImageFormat format = ImageFormat.sniff(bytes).orElseThrow(() -> new ImageHeaderException(ImageFormat
-                .cutShort(bytes).map(f -> "the " + f.displayName() + " header is truncated").orElse(NOT_AN_IMAGE)));
+                .cutShort(bytes).map(ImageHeaders::truncatedMessage).orElse(NOT_AN_IMAGE)));
         return switch (format) {
             case PNG -> parsePng(bytes);
             case JPEG -> parseJpeg(bytes);
@@ -250,8 +250,12 @@ public final class ImageHeaders {
 
     private static void require(byte[] b, int offset, int count, ImageFormat format) {
         if ((long) offset + count > b.length) {
-            throw new ImageHeaderException("the " + format.displayName() + " header is truncated");
+            throw new ImageHeaderException(truncatedMessage(format));
         }
+    }
+
+    private static String truncatedMessage(ImageFormat format) {
+        return "the " + format.displayName() + " header is truncated";
     }
 
     private static ImageHeaderException zeroDimension(ImageFormat format, String name) {

@@ -118,6 +118,16 @@ public final class ByteScan {
         return (x - ONES * n) & ~x & HIGHS;
     }
 
+    /** Whether every character of {@code s} is ASCII (below 0x80). */
+    public static boolean isAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * Whether {@code b[from, to)} is UTF-8 as RFC 3629 defines it: no overlong form (a JSON parser decodes
      * {@code C0 AF} as {@code /}, which a check of the raw bytes for {@code /} or {@code ..} would not see), no

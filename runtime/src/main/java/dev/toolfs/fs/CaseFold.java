@@ -27,7 +27,7 @@ public final class CaseFold {
      */
     public static Path of(Path path) {
         String s = path.toString();
-        if (isAscii(s)) {
+        if (ByteScan.isAscii(s)) {
             String lower = s.toLowerCase(Locale.ROOT);
             return lower.equals(s) ? path : path.getFileSystem().getPath(lower);
         }
@@ -53,7 +53,7 @@ public final class CaseFold {
      * (joiners, direction marks, the byte-order mark), which once made {@code .g\u200cit} the folder {@code .git}.
      */
     public static String fold(String s) {
-        if (isAscii(s)) {
+        if (ByteScan.isAscii(s)) {
             return s.toLowerCase(Locale.ROOT);
         }
         StringBuilder kept = new StringBuilder(s.length());
@@ -67,15 +67,6 @@ public final class CaseFold {
         StringBuilder folded = new StringBuilder(composed.length());
         composed.codePoints().forEach(cp -> folded.appendCodePoint(Character.toLowerCase(Character.toUpperCase(cp))));
         return Normalizer.normalize(folded, Normalizer.Form.NFC);
-    }
-
-    private static boolean isAscii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 0x80) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The code points HFS+ leaves out of a name when it compares names. */

@@ -77,8 +77,8 @@ public final class LiteralEdit {
                 newL = edit.newString();
                 matches = withCr;
                 strayCr = true;
-            } else if (!asRead.isEmpty()) {
-                matches = asRead;
+            } else {
+                matches = asRead; // empty when the strings differ only in endings, which is refused next
             }
         }
         if (oldL.equals(newL)) {

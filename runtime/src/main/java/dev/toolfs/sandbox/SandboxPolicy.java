@@ -273,15 +273,24 @@ public final class SandboxPolicy {
 
     /** Why changing {@code target} needs an escalation, or empty when the sandbox allows it. */
     public Optional<String> denial(Path target) {
+        return denial(target, null);
+    }
+
+    /**
+     * As {@link #denial(Path)}, judging the path also as it was spelled (on its real root, or null), first: its reason
+     * names the glob the model's own path matches.
+     */
+    public Optional<String> denial(Path target, Path spelled) {
         Optional<String> outside = outsideWritable(target);
-        Optional<String> protectedPath = protectedDenial(target);
+        Optional<String> protectedPath = (spelled == null ? Optional.<String> empty() : protectedDenial(spelled))
+                .or(() -> protectedDenial(target));
         return outside.isPresent() && protectedPath.isPresent()
                 ? Optional.of(outside.get() + ", and " + protectedPath.get())
                 : outside.or(() -> protectedPath);
     }
 
     /** Why {@code target} is outside the writable roots, or empty when it is inside one. */
-    public Optional<String> outsideWritable(Path target) {
+    private Optional<String> outsideWritable(Path target) {
         return writableRoots.stream().anyMatch(target::startsWith) ? Optional.empty()
                 : Optional.of("it is outside the writable folders");
     }

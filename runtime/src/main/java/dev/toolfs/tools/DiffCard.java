@@ -85,14 +85,14 @@ public final class DiffCard {
      */
     public static Map<String, Object> replacedUnseen(String displayPath, String operation, Integer beforeLines,
             String after) {
+        return counts(header(displayPath, operation), beforeLines, lineCount(after, 0, after.length()));
+    }
+
+    private static Map<String, Object> header(String displayPath, String operation) {
         Map<String, Object> card = new LinkedHashMap<>();
         card.put("kind", "diff-card");
         card.put("path", displayPath);
         card.put("operation", operation);
-        card.put("hunks", List.of());
-        card.put("additions", lineCount(after, 0, after.length()));
-        card.put("deletions", beforeLines);
-        card.put("truncated", true);
         return card;
     }
 
@@ -102,10 +102,7 @@ public final class DiffCard {
      */
     public static Map<String, Object> of(String displayPath, String operation, String before, String after,
             ChangedSpan changed) {
-        Map<String, Object> card = new LinkedHashMap<>();
-        card.put("kind", "diff-card");
-        card.put("path", displayPath);
-        card.put("operation", operation);
+        Map<String, Object> card = header(displayPath, operation);
         if (before == null || before.isEmpty()) {
             // Everything is added: one hunk of the whole text, no diff algorithm needed.
             if (after.length() > MAX_DIFF_CHARS) {
@@ -114,7 +111,7 @@ public final class DiffCard {
             // Built straight from the text, as lines(after) would split it, without a string per line.
             int added = lineCount(after, 0, after.length());
             StringBuilder hunk = new StringBuilder(after.length() + 2 * added + 32)
-                    .append("@@ -0,0 +").append(added == 1 ? "1" : "1," + added).append(" @@");
+                    .append("@@ -0,0 +").append(range(1, "," + added)).append(" @@");
             for (int at = 0; at < after.length();) {
                 int nl = after.indexOf('\n', at);
                 hunk.append("\n+").append(after, at, nl < 0 ? after.length() : nl);
@@ -175,7 +172,8 @@ public final class DiffCard {
         return card;
     }
 
-    private static Map<String, Object> counts(Map<String, Object> card, int deletions, int additions) {
+    /** @param deletions null when not counted */
+    private static Map<String, Object> counts(Map<String, Object> card, Integer deletions, int additions) {
         card.put("hunks", List.of());
         card.put("additions", additions);
         card.put("deletions", deletions);

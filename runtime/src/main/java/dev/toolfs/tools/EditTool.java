@@ -48,6 +48,9 @@ public class EditTool implements ToolExecutor<EditArgs> {
                         config.edit().maxFileBytes());
             } catch (EditMatchException e) {
                 throw FsException.editMatch(path.requested(), e);
+            } catch (FsException notReadable) {
+                // Said in the read's words: left to the edit itself, which says it in its own (a folder target, a
+                // missing file, one too large), before or after the approval as the sandbox's checks decide.
             }
         }
         boolean escalated = sandbox.approve(ctx, "edit", path, args.sandboxPermissions(), args.justification());

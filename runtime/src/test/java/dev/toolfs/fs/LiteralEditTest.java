@@ -155,11 +155,9 @@ class LiteralEditTest {
         assertThat(r.physicalAfter()).isEqualTo("a\r\r\nX\r\nc\r\n");
         assertThat(r.after()).isEqualTo("a\r\nX\nc\n");
         // Dropping the stray CR, which differs from old_string only in what would otherwise be a line ending.
-        assertThat(LiteralEdit.apply(file, new TextEdit("a\r\nb", "a\nb", false)).physicalAfter())
-                .isEqualTo("a\r\nb\r\nc\r\n");
+        assertThat(edit(file, "a\r\nb", "a\nb")).isEqualTo("a\r\nb\r\nc\r\n");
         // Where "\r\n" matches as a line break, it is one.
-        assertThat(LiteralEdit.apply("a\r\nb\r\n", new TextEdit("a\r\nb", "a\r\nY", false)).physicalAfter())
-                .isEqualTo("a\r\nY\r\n");
+        assertThat(edit("a\r\nb\r\n", "a\r\nb", "a\r\nY")).isEqualTo("a\r\nY\r\n");
     }
 
     @Test
@@ -188,7 +186,6 @@ class LiteralEditTest {
                 .isInstanceOf(EditMatchException.class)
                 .hasMessageStartingWith("old_string matches 2 times (at lines 1, 3)");
         // A line re-typed with its stray CR keeps it, in a span whose own ending is LF.
-        assertThat(LiteralEdit.apply("a\r\r\nb\nc\n", new TextEdit("a\r\nb\nc", "a\r\nb\nX", false)).physicalAfter())
-                .isEqualTo("a\r\r\nb\nX\n");
+        assertThat(edit("a\r\r\nb\nc\n", "a\r\nb\nc", "a\r\nb\nX")).isEqualTo("a\r\r\nb\nX\n");
     }
 }

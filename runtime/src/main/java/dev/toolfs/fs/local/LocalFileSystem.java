@@ -131,17 +131,14 @@ public class LocalFileSystem implements FileSystemProvider {
         if (sandbox == null) {
             return java.util.Optional.empty();
         }
-        java.util.Optional<String> outside = sandbox.outsideWritable(path.target());
         // As spelled too: a protected folder that is a link (.git -> gitdir) protects what is reached through it.
         Path spelled = workspace.onRealRoot(path.requested());
-        // As spelled first: its reason names the glob the model's own path matches.
-        String protectedPath = (spelled == null ? java.util.Optional.<String> empty() : sandbox.protectedDenial(spelled))
-                .or(() -> sandbox.protectedDenial(path.target())).orElse(null);
-        if (outside.isEmpty() && protectedPath == null) {
-            return java.util.Optional.empty();
+        java.util.Optional<String> denial = sandbox.denial(path.target(), spelled);
+        if (denial.isEmpty()) {
+            return denial;
         }
-        // Every reason, and where a link takes the path: whoever is asked to approve sees where the change lands.
-        String why = outside.map(o -> protectedPath == null ? o : o + ", and " + protectedPath).orElse(protectedPath);
+        // Where a link takes the path: whoever is asked to approve sees where the change lands.
+        String why = denial.get();
         if (spelled != null && !spelled.equals(path.target())) {
             Path root = workspace.realRoots().stream().filter(path.target()::startsWith).findFirst().orElse(null);
             why += "; the path leads to " + (root == null ? path.target() : root.relativize(path.target()));
@@ -405,29 +402,18 @@ public class LocalFileSystem implements FileSystemProvider {
     static final long MAX_COUNTED_BYTES = 64L << 20;
 
     /** Lines as a read counts them: a last line without a line break counts too. */
-    private static int lineCount(byte[] bytes, int length) {
-        long newlines = ByteScan.count(bytes, (byte) '\n', 0, length);
-        return (int) (length == 0 || bytes[length - 1] == '\n' ? newlines : newlines + 1);
+    private static int lineCount(byte[] bytes) {
+        long newlines = ByteScan.count(bytes, (byte) '\n', 0, bytes.length);
+        return (int) (bytes.length == 0 || bytes[bytes.length - 1] == '\n' ? newlines : newlines + 1);
     }
 
     /** The lines of a file, read a piece at a time; null when it cannot be read or the call is cancelled. */
     private static Integer countLines(Path file, Cancellation cancel) {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            byte[] buffer = new byte[64 * 1024];
-            long newlines = 0;
-            int unfinished = 0; // a last line without a line break
-            for (int n; (n = ch.read(ByteBuffer.wrap(buffer))) >= 0;) {
-                if (cancel.isCancelled()) {
-                    return null; // the write itself checks again before its point of no return
-                }
-                if (n > 0) {
-                    newlines += ByteScan.count(buffer, (byte) '\n', 0, n);
-                    unfinished = buffer[n - 1] == '\n' ? 0 : 1;
-                }
-            }
-            return (int) Math.min(Integer.MAX_VALUE, newlines + unfinished);
-        } catch (IOException e) {
-            return null;
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            long lines = new Utf8LineScanner(in, null, 64 * 1024, cancel).countRemainingLines();
+            return (int) Math.min(Integer.MAX_VALUE, lines);
+        } catch (IOException | UncheckedIOException | java.util.concurrent.CancellationException e) {
+            return null; // the write itself checks the cancellation again before its point of no return
         }
     }
 
@@ -455,15 +441,6 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (CharacterCodingException e) {
             throw FsException.notText(op, path.requested(), "it is not valid UTF-8");
         }
-    }
-
-    private static boolean isAscii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 0x80) {
-                return false;
-            }
-        }
-        return true;
     }
 
     // ---- mutations
@@ -500,7 +477,7 @@ public class LocalFileSystem implements FileSystemProvider {
                     before = TextShape.logical(raw);
                     beforeShape = TextShape.of(raw);
                 } catch (FsException notText) {
-                    unseen = new WriteOutcome.Unseen(lineCount(old, old.length));
+                    unseen = new WriteOutcome.Unseen(lineCount(old));
                 }
             } else if (st.exists()) {
                 // Too large to hold as text: its lines are still counted for the card, unless that means reading
@@ -548,7 +525,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 throw FsException.editMatch(path.requested(), e);
             }
             // An ASCII file (one byte a character) with ASCII put in stays ASCII: its bytes are a plain copy of the text.
-            byte[] data = text.length() == old.length && isAscii(edit.newString())
+            byte[] data = text.length() == old.length && ByteScan.isAscii(edit.newString())
                     ? result.physicalAfter().getBytes(StandardCharsets.ISO_8859_1)
                     : result.physicalAfter().getBytes(StandardCharsets.UTF_8);
             if (data.length > maxEditBytes) {
@@ -629,7 +606,7 @@ public class LocalFileSystem implements FileSystemProvider {
         if (seen.size() != now.size()) {
             return false;
         }
-        String hash = current != null ? ContentHash.of(current) : hashFile(op, path);
+        String hash = hashFile(op, path); // not read here: the content read is compared above
         return hash.equals(seen.contentHash());
     }
 

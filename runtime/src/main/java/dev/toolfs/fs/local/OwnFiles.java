@@ -58,9 +58,8 @@ final class OwnFiles {
         this.installation = installation;
         this.foldedWorkingFolder = CaseFold.of(workingFolder);
         this.foldedInstallation = installation == null ? null : CaseFold.of(installation);
-        Look first = look(); // not kept as the last look: the first check looks again, whatever the folders' times
-        Links start = new Links();
-        start.addAll(first.links());
+        // Not kept as the last look: the first check looks again, whatever the folders' times.
+        this.atStart = look().links();
         Links linkedFromInstallation = new Links();
         if (installation != null) {
             try (Stream<Path> all = Files.walk(installation)) {
@@ -75,7 +74,6 @@ final class OwnFiles {
                 // Unreadable parts stay protected by their place; only links found there add more.
             }
         }
-        this.atStart = start;
         this.installationLinks = linkedFromInstallation;
     }
 
@@ -256,11 +254,6 @@ final class OwnFiles {
             folded.configTarget = CaseFold.of(to);
         }
 
-        void addAll(Links other) {
-            spelled.addAll(other.spelled);
-            folded.addAll(other.folded);
-        }
-
         boolean protects(Path p, boolean isFolded) {
             return (isFolded ? folded : spelled).protects(p, isFolded);
         }
@@ -275,15 +268,6 @@ final class OwnFiles {
         /** Folders whose properties files (directly inside) the application reads. */
         final List<Path> propertyFolders = new ArrayList<>();
         Path configTarget;
-
-        void addAll(Targets other) {
-            trees.addAll(other.trees);
-            files.addAll(other.files);
-            propertyFolders.addAll(other.propertyFolders);
-            if (other.configTarget != null) {
-                configTarget = other.configTarget;
-            }
-        }
 
         boolean protects(Path p, boolean folded) {
             if (files.contains(p) || trees.stream().anyMatch(p::startsWith)) {

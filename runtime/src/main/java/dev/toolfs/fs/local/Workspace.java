@@ -118,8 +118,6 @@ public final class Workspace {
             } catch (IOException e) {
                 // Not there (yet): its path alone is compared.
             }
-        }
-        for (int i = 0; i < this.excluded.size(); i++) {
             excludedFolded[2 * i] = CaseFold.of(this.excluded.get(i));
             excludedFolded[2 * i + 1] = excludedReal[i] == null ? null : CaseFold.of(excludedReal[i]);
         }

@@ -124,18 +124,18 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         }
     }
 
+    private static final String NOT_JSON = "the request body is not valid JSON: send the tool's arguments as a JSON object";
+
     private void call(RoutingContext ctx, String name) {
         if (runtime.tool(name).isEmpty()) {
             throw new UnknownToolException(name, runtime.tools().stream().map(ToolDescriptor::name).toList());
         }
         Buffer raw = ctx.body().buffer();
         byte[] bytes = raw == null ? new byte[0] : raw.getBytes();
-        if (bytes.length > 0) {
-            if (!dev.toolfs.fs.ByteScan.isUtf8(bytes, 0, bytes.length)) {
-                // The parser would take an overlong form (C0 AF) for the character it spells ("/").
-                error(ctx, 400, "the request body is not valid JSON: send the tool's arguments as a JSON object");
-                return;
-            }
+        if (bytes.length > 0 && !dev.toolfs.fs.ByteScan.isUtf8(bytes, 0, bytes.length)) {
+            // The parser would take an overlong form (C0 AF) for the character it spells ("/").
+            error(ctx, 400, NOT_JSON);
+            return;
         }
         JsonNode args;
         try {
@@ -147,7 +147,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
                     + "); send the tool's arguments with their documented types");
             return;
         } catch (java.io.IOException e) {
-            error(ctx, 400, "the request body is not valid JSON: send the tool's arguments as a JSON object");
+            error(ctx, 400, NOT_JSON);
             return;
         }
         if (args == null || !args.isObject()) {

@@ -45,8 +45,9 @@ public class McpHttpGuard {
             if (admission.admit(ctx)) {
                 // Admitted with scheme and host in any case; the library compares them as written.
                 String origin = ctx.request().getHeader("Origin");
-                if (origin != null && !origin.equals(origin.toLowerCase(java.util.Locale.ROOT))) {
-                    ctx.request().headers().set("Origin", origin.toLowerCase(java.util.Locale.ROOT));
+                String lower = origin == null ? null : origin.toLowerCase(java.util.Locale.ROOT);
+                if (origin != null && !origin.equals(lower)) {
+                    ctx.request().headers().set("Origin", lower);
                 }
                 // As for REST: the body is JSON whatever its Content-Type (a form one would be decoded as fields).
                 dev.toolfs.transport.rest.BodyAsJson.mark(ctx);
