@@ -37,17 +37,15 @@ public final class InitializeShape {
 
     /**
      * The id (a string or a number) of the request in {@code body} when it is an {@code initialize} with params the
-     * server cannot read; empty for anything else. Other requests are read only up to their method (a client writes it
-     * before the params), an {@code initialize} (once a session) whole.
+     * server cannot read; empty for anything else. The guard reads a body this way once it knows it is an
+     * {@code initialize} (once a session).
      */
     public static Optional<Object> malformedId(ByteBuf body) {
-        if (!"initialize".equals(JsonBody.method(body))) {
-            return Optional.empty();
-        }
-        try (JsonParser p = JsonBody.parser(body)) {
+        try (JsonParser p = McpRequestBody.parser(body)) {
             Map<?, ?> request = JSON.readValue(p, Map.class);
             Object id = request.get("id");
-            if (!(id instanceof String || id instanceof Number) || wellFormed(request.get("params"))) {
+            if (!"initialize".equals(request.get("method")) || !(id instanceof String || id instanceof Number)
+                    || wellFormed(request.get("params"))) {
                 return Optional.empty();
             }
             return Optional.of(id);

@@ -72,8 +72,7 @@ public class McpHttpGuard {
         // for 400 (a request that lacks it).
         router.route("/mcp").method(HttpMethod.DELETE).order(Integer.MIN_VALUE + 101).handler(ctx -> {
             if (ctx.request().getHeader("Mcp-Session-Id") == null) {
-                ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json")
-                        .end(new JsonObject().put("error", "DELETE /mcp ends a session: send its Mcp-Session-Id header").encode());
+                HttpAdmission.fail(ctx, 400, "DELETE /mcp ends a session: send its Mcp-Session-Id header");
             } else {
                 ctx.next();
             }
@@ -102,17 +101,16 @@ public class McpHttpGuard {
     }
 
     private static void answerMalformedCall(RoutingContext ctx, int status) {
-        Buffer body = ctx.body() == null ? null : ctx.body().buffer();
-        Optional<JsonObject> notAMessage = NotAMessage.error(body == null ? Buffer.buffer().getByteBuf() : body.getByteBuf());
-        if (notAMessage.isPresent()) {
+        Buffer body = ctx.body() == null || ctx.body().buffer() == null ? Buffer.buffer() : ctx.body().buffer();
+        // One strict pass, to the end of the body, finds all that this guard needs to know.
+        McpRequestBody request = McpRequestBody.read(body.getByteBuf());
+        if (request.notAMessage() != null) {
             // The library fails on these with an HTTP 500 (and a stack trace in the log).
             ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json")
-                    .end(new JsonObject().put("jsonrpc", "2.0").putNull("id").put("error", notAMessage.get()).encode());
+                    .end(new JsonObject().put("jsonrpc", "2.0").putNull("id").put("error", request.notAMessage()).encode());
             return;
         }
-        // Most requests are read only up to their method; the two the library cannot take malformed, further.
-        String method = JsonBody.method(body.getByteBuf());
-        if ("initialize".equals(method)) {
+        if ("initialize".equals(request.method())) {
             Optional<Object> id = InitializeShape.malformedId(body.getByteBuf());
             if (id.isPresent()) {
                 answer(ctx, status, id.get(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
@@ -121,27 +119,28 @@ public class McpHttpGuard {
             }
             return;
         }
-        ToolsCallShape.Inspection call = "tools/call".equals(method) ? ToolsCallShape.inspect(body.getByteBuf())
-                : new ToolsCallShape.Inspection(ToolsCallShape.Verdict.OTHER, null);
-        switch (call.verdict()) {
-            case MALFORMED -> answer(ctx, status, call.id(), McpSchema.ErrorCodes.INVALID_PARAMS, ToolsCallShape.MESSAGE);
+        if (!"tools/call".equals(request.method())) {
+            ctx.next();
+            return;
+        }
+        switch (ToolsCallShape.verdict(request)) {
+            case MALFORMED -> answer(ctx, status, request.id(), McpSchema.ErrorCodes.INVALID_PARAMS, ToolsCallShape.MESSAGE);
             // A notification is not answered (202, as for any notification); a call sent as one is not run.
             case NOTIFICATION -> ctx.response().setStatusCode(202).end();
             case BAD_ID -> answer(ctx, status, null, McpSchema.ErrorCodes.INVALID_REQUEST, BAD_ID);
-            case NOT_JSON -> answer(ctx, 400, null, McpSchema.ErrorCodes.PARSE_ERROR, NotAMessage.NOT_JSON);
             case NULL_ARGUMENTS -> {
                 // The library cannot hold a null argument (it failed with an internal error): each goes through as
                 // a marker the tools' handler turns back into null, so a null reads as it does over stdio and REST.
                 // Off the event loop: a large body takes a while to read and write again.
                 ctx.vertx().executeBlocking(() -> {
-                    JsonObject request = new JsonObject(body);
-                    JsonObject arguments = request.getJsonObject("params").getJsonObject("arguments");
+                    JsonObject call = new JsonObject(body);
+                    JsonObject arguments = call.getJsonObject("params").getJsonObject("arguments");
                     for (String name : arguments.fieldNames()) {
                         if (arguments.getValue(name) == null) {
                             arguments.put(name, new JsonObject().put(McpHttpTools.NULL_MARKER, true));
                         }
                     }
-                    return request.toBuffer();
+                    return call.toBuffer();
                 }, false).onComplete(rewritten -> {
                     if (rewritten.succeeded()) {
                         ctx.setBody(rewritten.result());
@@ -151,7 +150,7 @@ public class McpHttpGuard {
                     }
                 });
             }
-            default -> ctx.next();
+            case FINE -> ctx.next();
         }
     }
 

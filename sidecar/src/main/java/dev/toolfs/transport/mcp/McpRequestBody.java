@@ -1,0 +1,153 @@
+package dev.toolfs.transport.mcp;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * What one strict pass over an MCP request body finds, read where it lies (no copy): whether it is a JSON-RPC message
+ * at all, and what the HTTP guard needs of one: its method, its id, and the shape of a {@code tools/call}'s params.
+ *
+ * @param notAMessage the JSON-RPC error for a body that is no message (empty, not JSON, more than one value, not an
+ *        object, a batch); null for a message
+ * @param method the request's method; null when it has none or it is not a string
+ * @param idSeen whether the message has an id (a request) or not (a notification)
+ * @param id the id when it is a string or an integer, else null
+ * @param params the shape of the params, as a {@code tools/call} reads them
+ */
+record McpRequestBody(JsonObject notAMessage, String method, boolean idSeen, Object id, CallParams params) {
+
+    static final String NOT_JSON = "Parse error: the body is not JSON";
+    static final String NOT_A_MESSAGE = "Invalid Request: the body must be a JSON-RPC message, a JSON object";
+    static final String BATCH = "Invalid Request: batches are not supported; send one JSON-RPC message per request";
+
+    /** The params as a {@code tools/call} reads them. */
+    enum CallParams {
+        /** An object with a string name, and arguments absent, null or an object without a null value. */
+        WELL_FORMED,
+        /** As {@link #WELL_FORMED}, but an argument's value is null. */
+        NULL_ARGUMENT,
+        /** Absent, or not such an object. */
+        MALFORMED
+    }
+
+    /**
+     * Strict, as JSON is: no comments, no key twice in an object. The library reads a body more leniently (comments,
+     * the last of two keys), so a body the guard could not read as it does is refused, not passed on unchecked.
+     */
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+
+    static JsonParser parser(ByteBuf body) throws IOException {
+        if (body.hasArray()) {
+            return JSON.createParser(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes());
+        }
+        return JSON.createParser((InputStream) new ByteBufInputStream(body.duplicate()));
+    }
+
+    /** Whether the id is one JSON-RPC allows (a string or an integer). */
+    boolean idValid() {
+        return id != null;
+    }
+
+    /** Reads {@code body} once, to its end; its reader index is left as it was. */
+    static McpRequestBody read(ByteBuf body) {
+        if (!isUtf8(body)) {
+            // The parser would take an overlong form (C0 AF) for the character it spells ("/").
+            return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
+        }
+        try (JsonParser p = parser(body)) {
+            JsonToken first = p.nextToken();
+            if (first == JsonToken.START_ARRAY && p.nextToken() != JsonToken.END_ARRAY) {
+                // MCP has no batches since 2025-06-18 (the stdio transport refuses them too): the library ran some
+                // and left others unanswered.
+                return notAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, BATCH);
+            }
+            if (first == null) {
+                return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON); // empty
+            }
+            if (first != JsonToken.START_OBJECT) {
+                return notAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, NOT_A_MESSAGE);
+            }
+            String method = null;
+            boolean idSeen = false;
+            Object id = null;
+            CallParams params = CallParams.MALFORMED;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                switch (field) {
+                    case "method" -> method = value == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "id" -> {
+                        idSeen = true;
+                        id = value == JsonToken.VALUE_STRING ? p.getText()
+                                : value == JsonToken.VALUE_NUMBER_INT ? p.getNumberValue() : null;
+                    }
+                    case "params" -> {
+                        if (value == JsonToken.START_OBJECT) {
+                            params = callParams(p); // leaves the parser at the params' end
+                        }
+                    }
+                    default -> {
+                    }
+                }
+                p.skipChildren(); // read, not skipped: every token is checked
+            }
+            if (p.nextToken() != null) {
+                return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON); // more after the object
+            }
+            return new McpRequestBody(null, method, idSeen, id, params);
+        } catch (IOException e) {
+            return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
+        }
+    }
+
+    /** Inside the params object, to its end: a string name, and arguments absent, null or an object. */
+    private static CallParams callParams(JsonParser p) throws IOException {
+        boolean name = false;
+        boolean arguments = true;
+        boolean nullArgument = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken value = p.nextToken();
+            if ("name".equals(field)) {
+                name = value == JsonToken.VALUE_STRING;
+            } else if ("arguments".equals(field)) {
+                arguments = value == JsonToken.START_OBJECT || value == JsonToken.VALUE_NULL;
+                if (value == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        nullArgument |= p.nextToken() == JsonToken.VALUE_NULL;
+                        p.skipChildren();
+                    }
+                    continue; // at the arguments' end
+                }
+            }
+            p.skipChildren();
+        }
+        return !(name && arguments) ? CallParams.MALFORMED : nullArgument ? CallParams.NULL_ARGUMENT : CallParams.WELL_FORMED;
+    }
+
+    private static McpRequestBody notAMessage(int code, String message) {
+        return new McpRequestBody(new JsonObject().put("code", code).put("message", message), null, false, null,
+                CallParams.MALFORMED);
+    }
+
+    private static boolean isUtf8(ByteBuf body) {
+        if (body.hasArray()) {
+            int from = body.arrayOffset() + body.readerIndex();
+            return dev.toolfs.fs.ByteScan.isUtf8(body.array(), from, from + body.readableBytes());
+        }
+        byte[] copy = new byte[body.readableBytes()];
+        body.getBytes(body.readerIndex(), copy);
+        return dev.toolfs.fs.ByteScan.isUtf8(copy, 0, copy.length);
+    }
+}
