@@ -248,6 +248,25 @@ class McpHttpTest {
         assertThat(batch.statusCode()).isEqualTo(400);
         assertThat(batch.jsonPath().getString("error.message"))
                 .isEqualTo("Invalid Request: batches are not supported; send one JSON-RPC message per request");
+        // Another JSON-RPC version, or none: the library ran these. A request is answered by its id; a notification
+        // gets the HTTP error Streamable HTTP asks for.
+        for (Object version : java.util.List.of("1.0", 2.0)) {
+            io.restassured.response.Response old = mcp.post(Map.of("jsonrpc", version, "id", 6, "method", "tools/call",
+                    "params", Map.of("name", "write", "arguments", Map.of("file_path", "old.txt", "content", "O"))));
+            assertThat(old.statusCode()).isEqualTo(200);
+            JsonPath r = McpClient.json(old);
+            assertThat(r.getInt("id")).isEqualTo(6);
+            assertThat(r.getInt("error.code")).isEqualTo(-32600);
+            assertThat(r.getString("error.message")).isEqualTo("Invalid Request: \"jsonrpc\" must be \"2.0\"");
+        }
+        io.restassured.response.Response unversioned = mcp.post(Map.of("id", "u", "method", "ping"));
+        assertThat(McpClient.json(unversioned).getString("id")).isEqualTo("u");
+        assertThat(McpClient.json(unversioned).getString("error.message")).isEqualTo("Invalid Request: \"jsonrpc\" must be \"2.0\"");
+        io.restassured.response.Response note = mcp.post(Map.of("jsonrpc", "1.0", "method", "notifications/initialized"));
+        assertThat(note.statusCode()).isEqualTo(400);
+        assertThat(note.jsonPath().getString("id")).isNull();
+        assertThat(note.jsonPath().getInt("error.code")).isEqualTo(-32600);
+        assertThat(TempWorkspace.root.resolve("old.txt")).doesNotExist();
         // A call followed by more than its one JSON value.
         io.restassured.response.Response trailing = mcp.post("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"read\",\"arguments\":{\"file_path\":\"a\"}}} garbage");

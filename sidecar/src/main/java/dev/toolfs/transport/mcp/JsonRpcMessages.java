@@ -1,7 +1,6 @@
 package dev.toolfs.transport.mcp;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -19,7 +18,8 @@ import io.modelcontextprotocol.spec.McpSchema;
  * every message, and converting the map into the message through a second pass of Jackson (a token buffer). Here the
  * map's reader is made once, and a request or notification whose fields have their plain types (text, and an id
  * that is text or an integer) is built at once; anything else goes the SDK's way, so it is accepted, coerced or
- * refused as the SDK would.
+ * refused as the SDK would, but for the version: {@code "jsonrpc": "2.0"}, exactly, as JSON-RPC 2.0 asks (the SDK took
+ * any, or none). What is refused is said in the client's terms ({@link NotAMessage}).
  */
 final class JsonRpcMessages {
 
@@ -33,18 +33,81 @@ final class JsonRpcMessages {
                 .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
-    /** The message on a line; an exception when it holds none. */
-    McpSchema.JSONRPCMessage read(byte[] line) throws IOException {
+    /** A line that holds no JSON-RPC message: why, in the client's terms, and the JSON-RPC error it gets. */
+    static final class NotAMessage extends Exception {
+
+        private final int code;
+        private final transient Object id;
+
+        NotAMessage(int code, Object id, String why) {
+            super(why, null, false, false); // an answer to the client, not a failure to trace
+            this.code = code;
+            this.id = id;
+        }
+
+        /** The JSON-RPC error code: a parse error, or an invalid request for JSON that is no message. */
+        int code() {
+            return code;
+        }
+
+        /** The id to answer with: the message's, when it has one it can be answered by, else null. */
+        Object id() {
+            return id;
+        }
+    }
+
+    static final String NOT_A_MESSAGE = "it is not one JSON-RPC request, notification or response (an object with a"
+            + " string method, a string or integer id)";
+
+    /** The message on a line. */
+    McpSchema.JSONRPCMessage read(byte[] line) throws NotAMessage {
         if (!dev.toolfs.fs.ByteScan.isUtf8(line, 0, line.length)) {
             // The parser would take an overlong form (C0 AF) for the character it spells ("/").
-            throw new IOException("the line is not UTF-8");
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not UTF-8");
         }
-        Map<String, Object> map = mapReader.readValue(line);
-        McpSchema.JSONRPCMessage message = of(map);
+        Map<String, Object> map;
+        try {
+            map = mapReader.readValue(line);
+        } catch (com.fasterxml.jackson.core.JsonParseException e) {
+            // The parser's own words name its features and may cut a character in two: none of the client's concern.
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not JSON");
+        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+            if (e.getOriginalMessage().startsWith("Trailing token")) {
+                throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null,
+                        "the line holds more than one JSON value (one message a line)");
+            }
+            // JSON, but no object: a batch (MCP has none since 2025-06-18), or a single value.
+            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, startsAnArray(line)
+                    ? "batches are not supported; send one JSON-RPC message per line" : NOT_A_MESSAGE);
+        } catch (IOException e) {
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not JSON");
+        }
+        if (!McpSchema.JSONRPC_VERSION.equals(map.get("jsonrpc"))) {
+            // JSON-RPC 2.0 asks for it exactly; the SDK took any version, or none.
+            Object id = map.get("id");
+            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST,
+                    id instanceof String || id instanceof Integer || id instanceof Long ? id : null,
+                    "\"jsonrpc\" must be \"2.0\"");
+        }
+        McpSchema.JSONRPCMessage message;
+        try {
+            message = of(map);
+        } catch (IllegalArgumentException e) {
+            message = null; // fields of the wrong types
+        }
         if (message == null) {
-            throw new IllegalArgumentException("Cannot deserialize JSONRPCMessage: " + new String(line, StandardCharsets.UTF_8));
+            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, NOT_A_MESSAGE);
         }
         return message;
+    }
+
+    private static boolean startsAnArray(byte[] line) {
+        for (byte b : line) {
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return b == '[';
+            }
+        }
+        return false;
     }
 
     /** The message a JSON object holds, or null when it is none (neither a method nor a result or error). */

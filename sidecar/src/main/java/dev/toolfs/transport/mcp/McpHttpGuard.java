@@ -110,6 +110,14 @@ public class McpHttpGuard {
                     .end(new JsonObject().put("jsonrpc", "2.0").putNull("id").put("error", request.notAMessage()).encode());
             return;
         }
+        if (!request.jsonRpc20()) {
+            // The library took any version, or none. A request is answered by its id; a notification or a response
+            // cannot be, and gets the HTTP error Streamable HTTP asks for.
+            boolean answerable = request.method() != null && request.idValid();
+            answer(ctx, answerable ? status : 400, answerable ? request.id() : null, McpSchema.ErrorCodes.INVALID_REQUEST,
+                    McpRequestBody.NOT_JSON_RPC_20);
+            return;
+        }
         if ("initialize".equals(request.method())) {
             Optional<Object> id = InitializeShape.malformedId(body.getByteBuf());
             if (id.isPresent()) {

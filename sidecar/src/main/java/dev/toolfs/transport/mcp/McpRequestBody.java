@@ -19,16 +19,18 @@ import io.vertx.core.json.JsonObject;
  *
  * @param notAMessage the JSON-RPC error for a body that is no message (empty, not JSON, more than one value, not an
  *        object, a batch); null for a message
+ * @param jsonRpc20 whether {@code jsonrpc} is {@code "2.0"}, as JSON-RPC 2.0 asks
  * @param method the request's method; null when it has none or it is not a string
  * @param idSeen whether the message has an id (a request) or not (a notification)
  * @param id the id when it is a string or an integer, else null
  * @param params the shape of the params, as a {@code tools/call} reads them
  */
-record McpRequestBody(JsonObject notAMessage, String method, boolean idSeen, Object id, CallParams params) {
+record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, String method, boolean idSeen, Object id, CallParams params) {
 
     static final String NOT_JSON = "Parse error: the body is not JSON";
     static final String NOT_A_MESSAGE = "Invalid Request: the body must be a JSON-RPC message, a JSON object";
     static final String BATCH = "Invalid Request: batches are not supported; send one JSON-RPC message per request";
+    static final String NOT_JSON_RPC_20 = "Invalid Request: \"jsonrpc\" must be \"2.0\"";
 
     /** The params as a {@code tools/call} reads them. */
     enum CallParams {
@@ -78,6 +80,7 @@ record McpRequestBody(JsonObject notAMessage, String method, boolean idSeen, Obj
             if (first != JsonToken.START_OBJECT) {
                 return notAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, NOT_A_MESSAGE);
             }
+            boolean jsonRpc20 = false;
             String method = null;
             boolean idSeen = false;
             Object id = null;
@@ -86,6 +89,7 @@ record McpRequestBody(JsonObject notAMessage, String method, boolean idSeen, Obj
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
                 switch (field) {
+                    case "jsonrpc" -> jsonRpc20 = value == JsonToken.VALUE_STRING && "2.0".equals(p.getText());
                     case "method" -> method = value == JsonToken.VALUE_STRING ? p.getText() : null;
                     case "id" -> {
                         idSeen = true;
@@ -105,7 +109,7 @@ record McpRequestBody(JsonObject notAMessage, String method, boolean idSeen, Obj
             if (p.nextToken() != null) {
                 return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON); // more after the object
             }
-            return new McpRequestBody(null, method, idSeen, id, params);
+            return new McpRequestBody(null, jsonRpc20, method, idSeen, id, params);
         } catch (IOException e) {
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
         }
@@ -137,7 +141,7 @@ record McpRequestBody(JsonObject notAMessage, String method, boolean idSeen, Obj
     }
 
     private static McpRequestBody notAMessage(int code, String message) {
-        return new McpRequestBody(new JsonObject().put("code", code).put("message", message), null, false, null,
+        return new McpRequestBody(new JsonObject().put("code", code).put("message", message), false, null, false, null,
                 CallParams.MALFORMED);
     }
 

@@ -242,22 +242,6 @@ public final class StdioTransport implements McpServerTransportProvider {
      * Why a line is no message, in the client's terms: not the SDK's class names, nor the line itself (up to 64 MiB
      * of it) that its messages quote.
      */
-    static String whyNotAMessage(Exception e) {
-        if (e instanceof com.fasterxml.jackson.core.JsonParseException) {
-            // The parser's own words name its features and may cut a character in two: none of the client's concern.
-            return "the line is not JSON";
-        }
-        if (e instanceof IOException && "the line is not UTF-8".equals(e.getMessage())) {
-            return "the line is not UTF-8";
-        }
-        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m
-                && m.getOriginalMessage().startsWith("Trailing token")) {
-            return "the line holds more than one JSON value (one message a line)";
-        }
-        return "it is not one JSON-RPC request, notification or response (an object with a string method, a string or"
-                + " integer id)";
-    }
-
     /** Whether the SDK's session can read these initialize params, capabilities and all. */
     private boolean sdkReadsInitialize(Object params) {
         try {
@@ -283,9 +267,9 @@ public final class StdioTransport implements McpServerTransportProvider {
             // From the line's UTF-8 bytes: the SDK reads a message from a String, which would cost a decoding and
             // then, for the parser, a copy back.
             message = messages.read(line);
-        } catch (IOException | RuntimeException e) {
+        } catch (JsonRpcMessages.NotAMessage e) {
             // JSON-RPC's answer to a line that is not a message; the connection goes on.
-            answerError(null, McpSchema.ErrorCodes.PARSE_ERROR, "not a JSON-RPC message: " + whyNotAMessage(e));
+            answerError(e.id(), e.code(), "not a JSON-RPC message: " + e.getMessage());
             return;
         }
         if (message instanceof McpSchema.JSONRPCResponse response) {

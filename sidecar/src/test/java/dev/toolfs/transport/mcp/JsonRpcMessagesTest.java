@@ -83,7 +83,11 @@ class JsonRpcMessagesTest {
         String text = MAPPER.writeValueAsString(message);
         Object expected = sdk(text);
         Object actual = ours(text);
-        if (expected instanceof Exception) {
+        if (!"2.0".equals(jsonrpc)) {
+            // Where the SDK took any version, or none, JSON-RPC 2.0 asks for exactly "2.0".
+            assertThat(actual).as(text).isInstanceOf(JsonRpcMessages.NotAMessage.class);
+            assertThat(((JsonRpcMessages.NotAMessage) actual).code()).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+        } else if (expected instanceof Exception) {
             assertThat(actual).as(text).isInstanceOf(Exception.class);
         } else {
             assertThat(actual).as(text).isEqualTo(expected);
@@ -110,9 +114,11 @@ class JsonRpcMessagesTest {
     }
 
     @Test
-    void aJsonObjectThatIsNoMessageIsRefusedWithItsText() {
-        assertThatThrownBy(() -> MESSAGES.read("{\"jsonrpc\":\"2.0\"}".getBytes(StandardCharsets.UTF_8)))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot deserialize JSONRPCMessage: {\"jsonrpc\":\"2.0\"}");
+    void aJsonObjectThatIsNoMessageIsRefusedInTheClientsTerms() {
+        for (String text : List.of("{\"jsonrpc\":\"2.0\"}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":[\"x\"]}")) {
+            assertThatThrownBy(() -> MESSAGES.read(text.getBytes(StandardCharsets.UTF_8))).as(text)
+                    .isInstanceOf(JsonRpcMessages.NotAMessage.class).hasMessage(JsonRpcMessages.NOT_A_MESSAGE)
+                    .extracting(e -> ((JsonRpcMessages.NotAMessage) e).code()).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+        }
     }
 }

@@ -84,6 +84,18 @@ class McpRequestBodyTest {
     }
 
     @Test
+    void tellsWhetherAMessageIsJsonRpc20() {
+        assertThat(read("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}").jsonRpc20()).isTrue();
+        assertThat(read("{\"id\":1,\"method\":\"ping\",\"jsonrpc\":\"2.0\"}").jsonRpc20()).isTrue();
+        for (String version : List.of("\"1.0\"", "2.0", "\"2.0 \"", "null", "[\"2.0\"]")) {
+            McpRequestBody r = read("{\"jsonrpc\":" + version + ",\"id\":1,\"method\":\"ping\"}");
+            assertThat(r.notAMessage()).isNull();
+            assertThat(r.jsonRpc20()).as(version).isFalse();
+        }
+        assertThat(read("{\"id\":1,\"method\":\"ping\"}").jsonRpc20()).isFalse();
+    }
+
+    @Test
     void findsTheMethodOfAnyMessage() {
         assertThat(read("{\"id\":1,\"method\":\"tools/list\",\"params\":5}").method()).isEqualTo("tools/list");
         assertThat(read("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").idSeen()).isFalse();

@@ -232,25 +232,53 @@ class StdioTransportTest {
             c.client.write(("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/a" + "\u00c0\u00af" + "b\"}\n")
                     .getBytes(StandardCharsets.ISO_8859_1));
             c.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\"}");
-            c.send("not json", "{\"jsonrpc\":\"2.0\"}", "  \t ", CALL);
-            List<JsonNode> all = c.await(7);
+            c.send("not json", "{\"jsonrpc\":\"2.0\"}", " [{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/list\"}]", "5",
+                    "  \t ", CALL);
+            List<JsonNode> all = c.await(9);
             Thread.sleep(200); // room for an answer to the blank line, which must not come
             all = c.messages();
-            assertThat(all).hasSize(7);
-            for (JsonNode error : all.subList(1, 6)) {
+            assertThat(all).hasSize(9);
+            for (JsonNode error : all.subList(1, 8)) {
                 assertThat(error.get("id").isNull()).as(error.toString()).isTrue();
-                assertThat(error.at("/error/code").asInt()).isEqualTo(McpSchema.ErrorCodes.PARSE_ERROR);
                 // In the client's terms: no class names of the SDK, and not the line quoted back.
                 assertThat(error.at("/error/message").asText()).startsWith("not a JSON-RPC message: ")
                         .doesNotContain("modelcontextprotocol", "jsonrpc\":\"2.0\"");
             }
-            assertThat(all.subList(1, 6)).extracting(e -> e.at("/error/message").asText()).contains(
-                    "not a JSON-RPC message: the line is not UTF-8",
-                    "not a JSON-RPC message: the line holds more than one JSON value (one message a line)",
-                    "not a JSON-RPC message: it is not one JSON-RPC request, notification or response (an object with a"
-                            + " string method, a string or integer id)");
-            assertThat(all.get(6).get("id").asInt()).isEqualTo(3);
-            assertThat(all.get(6).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+            // A parse error where the line is no JSON (one value) at all, an invalid request where it is JSON but
+            // no message.
+            assertThat(all.subList(1, 8)).extracting(e -> e.at("/error/code").asInt() + " " + e.at("/error/message").asText())
+                    .containsExactlyInAnyOrder(
+                            "-32700 not a JSON-RPC message: the line is not UTF-8",
+                            "-32700 not a JSON-RPC message: the line is not UTF-8",
+                            "-32700 not a JSON-RPC message: the line holds more than one JSON value (one message a line)",
+                            "-32700 not a JSON-RPC message: the line is not JSON",
+                            "-32600 not a JSON-RPC message: it is not one JSON-RPC request, notification or response (an"
+                                    + " object with a string method, a string or integer id)",
+                            "-32600 not a JSON-RPC message: batches are not supported; send one JSON-RPC message per line",
+                            "-32600 not a JSON-RPC message: it is not one JSON-RPC request, notification or response (an"
+                                    + " object with a string method, a string or integer id)");
+            assertThat(all.get(8).get("id").asInt()).isEqualTo(3);
+            assertThat(all.get(8).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+        }
+    }
+
+    @Test
+    void aMessageThatIsNotJsonRpc20IsAnInvalidRequest() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED);
+            // The SDK ran these: another version, or none.
+            c.send("{\"jsonrpc\":\"1.0\",\"id\":7,\"method\":\"tools/list\"}", "{\"id\":\"x\",\"method\":\"tools/list\"}",
+                    "{\"jsonrpc\":2.0,\"id\":1.5,\"method\":\"tools/list\"}", "{\"jsonrpc\":\"1.0\",\"method\":\"notifications/x\"}",
+                    CALL);
+            List<JsonNode> all = c.await(6);
+            for (JsonNode error : all.subList(1, 5)) {
+                assertThat(error.at("/error/code").asInt()).as(error.toString()).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+                assertThat(error.at("/error/message").asText()).isEqualTo("not a JSON-RPC message: \"jsonrpc\" must be \"2.0\"");
+            }
+            // Answered by its id where it has one a request can have, so that the client is not left waiting.
+            assertThat(all.subList(1, 5)).extracting(e -> e.get("id").toString()).containsExactly("7", "\"x\"", "null", "null");
+            assertThat(all.get(5).get("id").asInt()).isEqualTo(3);
         }
     }
 
