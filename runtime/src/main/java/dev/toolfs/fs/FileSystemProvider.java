@@ -57,6 +57,14 @@ public interface FileSystemProvider {
     /** Whether mutations are confined beyond the workspace roots. */
     SandboxMode sandboxMode();
 
+    /**
+     * Refuses, with the error the change itself would fail with, a write or edit of {@code path} that no approval could
+     * make possible: the target exists and is no regular file, or a name above it is a file. Asked before anyone is
+     * asked to approve an escalation; the default checks nothing, leaving it to the change.
+     */
+    default void checkCanHoldFile(String op, ResolvedPath path) {
+    }
+
     /** Why the sandbox refuses to change this path without an approved escalation; empty when it allows it. */
     default java.util.Optional<String> sandboxDenial(ResolvedPath path) {
         return java.util.Optional.empty();

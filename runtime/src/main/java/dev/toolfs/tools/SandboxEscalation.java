@@ -42,13 +42,8 @@ public class SandboxEscalation {
             throw new ToolInputException(
                     "justification must say why the change needs an exception when sandbox_permissions is require_escalated");
         }
-        if (fs.stat(path).kind() == dev.toolfs.fs.FileKind.DIRECTORY) {
-            // It would fail once approved: nobody is asked to approve a change that cannot be made.
-            throw FsException.notRegularFile(op, path.requested());
-        }
-        if (parentIsAFile(path.target())) {
-            throw FsException.parentNotFolder(op, path.requested());
-        }
+        // Nobody is asked to approve a change that would fail once approved (a folder as the target, a file above it).
+        fs.checkCanHoldFile(op, path);
         ApprovalRequest request = new ApprovalRequest(UUID.randomUUID().toString(), ctx.execution().sessionId(), op,
                 ctx.display(path.requested()), denial.get(), justification, Instant.now());
         ApprovalDecision decision = approvals.decide(request, ctx.approver(), ctx.cancellation());
@@ -56,16 +51,6 @@ public class SandboxEscalation {
             throw FsException.escalationDenied(op, path.requested(), decision.reason());
         }
         return true;
-    }
-
-    /** Whether the nearest name above the target that exists is something other than a folder. */
-    private static boolean parentIsAFile(java.nio.file.Path target) {
-        for (java.nio.file.Path p = target.getParent(); p != null; p = p.getParent()) {
-            if (java.nio.file.Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                return !java.nio.file.Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
-            }
-        }
-        return false;
     }
 
     /**

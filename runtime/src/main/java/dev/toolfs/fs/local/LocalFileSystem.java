@@ -446,6 +446,17 @@ public class LocalFileSystem implements FileSystemProvider {
     // ---- mutations
 
     @Override
+    public void checkCanHoldFile(String op, ResolvedPath path) {
+        FileStat st = statOf(op, path);
+        if (st.exists() && !st.isRegularFile()) {
+            throw FsException.notRegularFile(op, path.requested());
+        }
+        if (!st.exists()) {
+            missingFolders(op, path, path.target().getParent()); // throws where a file stands for a folder
+        }
+    }
+
+    @Override
     public WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, boolean escalated,
             Cancellation cancel) {
         // Whatever operation name the caller resolved the path with (an application's tool may use its own).

@@ -1,6 +1,7 @@
 package dev.toolfs.fs.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -373,6 +374,29 @@ class LocalFileSystemTest {
                 .isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
         assertThat(codeOf(() -> fs.editText(resolve("pipe"), new TextEdit("a", "b", false), Precondition.NONE,
                 Cancellation.NONE))).isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+    }
+
+    @Test
+    void whatCouldNeverHoldAFileIsRefusedBeforeTheChangeAsTheChangeWouldBe() throws Exception {
+        Files.createDirectories(ws.resolve("folder"));
+        Files.writeString(ws.resolve("plain.txt"), "x\n");
+        Process p = new ProcessBuilder("mkfifo", ws.resolve("pipe").toString()).start();
+        assertThat(p.waitFor()).isZero();
+        for (String target : List.of("folder", "pipe", "plain.txt/under.txt", "plain.txt/a/b.txt")) {
+            FsException before = catchThrowableOfType(FsException.class, () -> fs.checkCanHoldFile("write", resolve(target)));
+            FsException change = catchThrowableOfType(FsException.class,
+                    () -> fs.writeText(resolve(target), "y", Precondition.NONE, Cancellation.NONE));
+            assertThat(before).as(target).isNotNull();
+            assertThat(before.code()).as(target).isEqualTo(change.code());
+            assertThat(before.getMessage()).as(target).isEqualTo(change.getMessage());
+        }
+        assertThat(catchThrowableOfType(FsException.class, () -> fs.checkCanHoldFile("edit", resolve("folder"))).code())
+                .isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+        // What a change can make: a file, a new one, a new one in folders still to be made.
+        for (String target : List.of("plain.txt", "new.txt", "folder/new.txt", "new/deeper/file.txt")) {
+            fs.checkCanHoldFile("write", resolve(target));
+        }
+        assertThat(ws.resolve("new")).doesNotExist();
     }
 
     @Test
