@@ -6,9 +6,10 @@ package dev.toolfs.fs;
  * @param replacements how many spans were replaced
  * @param version the version now on disk
  * @param changed where {@code before} and {@code after} differ, at most, or null when not known
- * @param shapes the line endings before and after, when the edit made a CRLF of a CR and an LF (which the texts as
- *        read do not show), else null
+ * @param shapeBefore the line endings before, when the edit made a CRLF of a CR and an LF (which the texts as read do
+ *        not show), else null
+ * @param shapeAfter the line endings after, when {@code shapeBefore} is given, else null
  */
 public record EditOutcome(String before, String after, int replacements, FileVersion version, ChangedSpan changed,
-        TextShape[] shapes) {
+        TextShape shapeBefore, TextShape shapeAfter) {
 }

@@ -63,9 +63,9 @@ public class EditTool implements ToolExecutor<EditArgs> {
         EditResult canonical = new EditResult(display, outcome.before(), outcome.after());
         java.util.Map<String, Object> card = DiffCard.of(display, "edit", outcome.before(), outcome.after(),
                 outcome.changed());
-        if (outcome.shapes() != null) {
+        if (outcome.shapeBefore() != null) {
             // A CR put before an LF made a CRLF: the texts as read may not show it, the card says it.
-            DiffCard.addShapeChange(card, outcome.shapes()[0], outcome.shapes()[1],
+            DiffCard.addShapeChange(card, outcome.shapeBefore(), outcome.shapeAfter(),
                     outcome.before().equals(outcome.after()));
         }
         return ToolOutcome.text(text, canonical, card);

@@ -545,9 +545,10 @@ public class LocalFileSystem implements FileSystemProvider {
                         + LiteralEdit.tooLargeDetail(result.replacements(), maxEditBytes));
             }
             FileVersion version = replace("edit", path, data, st, false, precondition, cancel);
+            // Read back from the new file (a CR in the replacement): its line endings may have changed unseen.
+            boolean fused = result.changed() == null;
             return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed(),
-                    result.changed() == null ? new TextShape[] { TextShape.of(text), TextShape.of(result.physicalAfter()) }
-                            : null);
+                    fused ? TextShape.of(text) : null, fused ? TextShape.of(result.physicalAfter()) : null);
         } finally {
             lock.unlock();
         }
@@ -666,10 +667,10 @@ public class LocalFileSystem implements FileSystemProvider {
                 Files.createDirectories(dir);
             }
             temp = dir.resolve(tempName(target.getFileName().toString()));
-            if (temp.toString().getBytes(StandardCharsets.UTF_8).length >= Workspace.MAX_PATH_BYTES) {
+            if (Workspace.tooLongForTheSystem(temp)) {
                 // A path near the system's limit: the temporary name without the file's own.
                 temp = dir.resolve(tempName(""));
-                if (temp.toString().getBytes(StandardCharsets.UTF_8).length >= Workspace.MAX_PATH_BYTES) {
+                if (Workspace.tooLongForTheSystem(temp)) {
                     temp = null;
                     throw FsException.invalidPath(op, Workspace.shown(path.requested()), "the path is too close to the"
                             + " system's limit (4096 bytes) for the temporary file a safe write makes beside it");

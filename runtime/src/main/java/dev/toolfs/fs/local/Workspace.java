@@ -36,6 +36,13 @@ public final class Workspace {
     /** The longest path the system takes (Linux's PATH_MAX, with its final NUL). */
     static final int MAX_PATH_BYTES = 4096;
 
+    /** Whether the system would refuse a path this long ({@link #MAX_PATH_BYTES} of UTF-8 or more). */
+    static boolean tooLongForTheSystem(Path path) {
+        String s = path.toString();
+        // At most three bytes a char: a shorter string cannot reach the limit, and is not encoded to know.
+        return s.length() * 3 >= MAX_PATH_BYTES && s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= MAX_PATH_BYTES;
+    }
+
     private final List<Path> roots;
     private final List<Path> realRoots;
     /**
@@ -166,8 +173,7 @@ public final class Workspace {
             throw FsException.outsideWorkspace(op, requested, describeRoots());
         }
         Path target = walk(op, requested, start);
-        if (target.toString().length() >= 1024
-                && target.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= MAX_PATH_BYTES) {
+        if (tooLongForTheSystem(target)) {
             // What the walk did not look at (names not there yet) is as long as the system allows no more.
             throw tooLong(op, requested, target);
         }
