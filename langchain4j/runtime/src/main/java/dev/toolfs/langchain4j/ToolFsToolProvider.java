@@ -53,6 +53,15 @@ public class ToolFsToolProvider implements ToolProvider {
     dev.toolfs.config.ToolFsConfig config;
 
     private volatile ToolProviderResult tools;
+    private volatile com.fasterxml.jackson.databind.ObjectReader arguments;
+
+    private com.fasterxml.jackson.databind.ObjectReader argumentsReader() {
+        com.fasterxml.jackson.databind.ObjectReader r = arguments;
+        if (r == null) {
+            arguments = r = dev.toolfs.runtime.ArgumentsJson.reader(mapper);
+        }
+        return r;
+    }
 
     /** Asked on every AI-service call; the catalog is fixed once the app runs, so it is built once. */
     @Override
@@ -95,12 +104,8 @@ public class ToolFsToolProvider implements ToolProvider {
             JsonNode args;
             try {
                 String raw = request.arguments();
-                // As over REST: one JSON value and nothing after it, fractions as written (2.0000000000000001 is no
-                // integer, though its double is).
-                args = raw == null || raw.isBlank() ? JsonNodeFactory.instance.objectNode()
-                        : mapper.reader().with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                                .with(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                                .readTree(raw);
+                // As over REST.
+                args = raw == null || raw.isBlank() ? JsonNodeFactory.instance.objectNode() : argumentsReader().readTree(raw);
             } catch (java.io.IOException e) {
                 return ToolResult.error("the arguments are not valid JSON; send the tool's arguments as a JSON object",
                         dev.toolfs.runtime.ToolError.VALIDATION);

@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -44,9 +43,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
     private void init() {
         if (runtime == null) {
             mapper = Arc.container().instance(ObjectMapper.class).get();
-            // Fractions as written: 2.0000000000000001 is no integer, though it rounds to a double that is.
-            bodyReader = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                    .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+            bodyReader = dev.toolfs.runtime.ArgumentsJson.reader(mapper);
             runtime = Arc.container().instance(ToolRuntime.class).get();
         }
     }
