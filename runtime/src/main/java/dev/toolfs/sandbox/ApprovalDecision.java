@@ -17,7 +17,7 @@ public record ApprovalDecision(boolean approved, String reason) {
     }
 
     /** A limit as it would be configured: {@code 2m}, {@code 90s}, {@code 500ms}, {@code 1h}. */
-    static String shown(java.time.Duration d) {
+    public static String shown(java.time.Duration d) {
         long ms = d.toMillis();
         if (ms % 1000 != 0) {
             return ms + "ms";

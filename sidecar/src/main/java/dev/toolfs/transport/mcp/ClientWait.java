@@ -22,13 +22,29 @@ final class ClientWait {
     }
 
     /**
-     * The client's answer, as {@code ask} gets it.
+     * What a transport does with the requests to the client that a wait sent and stops waiting for: MCP asks that a
+     * request given up on be cancelled (an approval dialog the client shows then closes).
+     */
+    @FunctionalInterface
+    interface Abandon {
+
+        /** For a transport that cannot name its requests to the client. */
+        Abandon NONE = (asking, reason) -> {
+        };
+
+        /** The requests {@code asking} sent, still unanswered, are no longer awaited, for {@code reason}. */
+        void requestsOf(Thread asking, String reason);
+    }
+
+    /**
+     * The client's answer, as {@code ask} gets it. When the wait ends without one, the requests {@code ask} sent and
+     * that are still unanswered are given to {@code abandon}.
      *
      * @throws CancellationException when the client cancelled the call first
      * @throws TimeoutException when {@code limit} passed first
      * @throws ExecutionException when {@code ask} failed
      */
-    static <T> T answer(Supplier<T> ask, Cancellation cancellation, Duration limit)
+    static <T> T answer(Supplier<T> ask, Cancellation cancellation, Duration limit, Abandon abandon)
             throws TimeoutException, ExecutionException, InterruptedException {
         if (cancellation.isCancelled()) {
             throw new CancellationException("the client cancelled the call");
@@ -37,10 +53,19 @@ final class ClientWait {
         Thread asking = new Thread(task, "mcp-client-wait");
         asking.setDaemon(true);
         asking.start();
+        String reason = "the server no longer waits for the answer";
         try {
             return cancellation.await(task, limit);
+        } catch (CancellationException e) {
+            reason = "the call that asked was cancelled";
+            throw e;
+        } catch (TimeoutException e) {
+            reason = "no answer within " + dev.toolfs.sandbox.ApprovalDecision.shown(limit);
+            throw e;
         } finally {
-            // Given up (or done): the asking thread stops waiting too.
+            // Given up (or done): the asking thread stops waiting too, and so does the client. After an answer, nothing
+            // it sent is still unanswered.
+            abandon.requestsOf(asking, reason);
             task.cancel(true);
         }
     }
@@ -56,9 +81,9 @@ final class ClientWait {
      *         session would remember; the next call asks again
      * @throws IllegalStateException when the client did not list them
      */
-    static <T> T roots(Supplier<T> list, Cancellation cancellation) {
+    static <T> T roots(Supplier<T> list, Cancellation cancellation, Abandon abandon) {
         try {
-            return answer(list, cancellation, ROOTS_WAIT);
+            return answer(list, cancellation, ROOTS_WAIT, abandon);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted while waiting for the client's roots");

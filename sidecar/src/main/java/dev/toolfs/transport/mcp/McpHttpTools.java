@@ -149,7 +149,7 @@ public class McpHttpTools {
                     .build()
                     .sendAndAwait();
             return new McpTexts.ElicitAnswer(response.actionAccepted(), response.actionAccepted() ? approve(response) : null);
-        }, cancellation, timeout));
+        }, cancellation, timeout, ClientWait.Abandon.NONE)); // the library keeps its requests' ids to itself
     }
 
     /** The approve field of an accepted answer, or null when the answer has no such field or no content at all. */
@@ -165,7 +165,9 @@ public class McpHttpTools {
         if (!args.roots().isSupported()) {
             return List.of();
         }
-        return ClientWait.roots(() -> args.roots().list().await().atMost(ClientWait.ROOTS_WAIT), cancellation).stream()
+        return ClientWait.roots(() -> args.roots().list().await().atMost(ClientWait.ROOTS_WAIT), cancellation,
+                // The library keeps its requests' ids to itself: it cannot say which to cancel.
+                ClientWait.Abandon.NONE).stream()
                 .map(Root::uri).toList();
     }
 }

@@ -56,10 +56,10 @@ public final class McpTexts {
      * decides: the same reasons over both transports, those of the approval service where they mean the same.
      */
     static ApprovalDecision approvalByElicitation(Supplier<ElicitAnswer> ask, Cancellation cancellation,
-            Duration timeout) {
+            Duration timeout, ClientWait.Abandon abandon) {
         ElicitAnswer answer;
         try {
-            answer = ClientWait.answer(ask, cancellation, timeout);
+            answer = ClientWait.answer(ask, cancellation, timeout, abandon);
         } catch (CancellationException e) {
             return ApprovalDecision.cancelledWhileWaiting();
         } catch (TimeoutException e) {

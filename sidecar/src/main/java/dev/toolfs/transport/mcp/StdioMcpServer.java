@@ -38,6 +38,8 @@ public final class StdioMcpServer {
     private final String version;
     private final Duration approvalTimeout;
     private final MetadataPlacement metadataPlacement;
+    /** The transport served, which cancels the requests to the client that a call gives up on. */
+    private volatile StdioTransport transport;
 
     /** The elicitation's form: one required yes/no field, default no (the same form as over HTTP). */
     private static final Map<String, Object> APPROVAL_SCHEMA = Map.of("type", "object",
@@ -64,6 +66,7 @@ public final class StdioMcpServer {
     public void serve(StdioChannel channel) throws InterruptedException {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
         StdioTransport transport = new StdioTransport(json, mapper, channel);
+        this.transport = transport;
         McpSyncServer server = McpServer.sync(transport)
                 .jsonMapper(json)
                 .requestTimeout(approvalTimeout)
@@ -104,7 +107,7 @@ public final class StdioMcpServer {
             McpSchema.ElicitResult result = exchange.createElicitation(question);
             return new McpTexts.ElicitAnswer(result.action() == McpSchema.ElicitResult.Action.ACCEPT,
                     result.content() == null ? null : result.content().get(McpTexts.APPROVE_FIELD));
-        }, cancellation, approvalTimeout));
+        }, cancellation, approvalTimeout, transport::abandon));
     }
 
     private List<McpServerFeatures.SyncToolSpecification> specifications(JacksonMcpJsonMapper json) {
@@ -145,7 +148,7 @@ public final class StdioMcpServer {
             if (exchange.getClientCapabilities() == null || exchange.getClientCapabilities().roots() == null) {
                 return List.of();
             }
-            return ClientWait.roots(exchange::listRoots, cancellation).roots().stream().map(McpSchema.Root::uri).toList();
+            return ClientWait.roots(exchange::listRoots, cancellation, transport::abandon).roots().stream().map(McpSchema.Root::uri).toList();
         });
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,

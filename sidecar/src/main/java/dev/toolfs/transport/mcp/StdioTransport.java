@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -90,7 +89,8 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final ExecutorService calls;
     /** The message being written; guarded by {@code out}. */
     private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
-    private final Set<Object> unanswered = ConcurrentHashMap.newKeySet();
+    /** The server's requests to the client not yet answered, by id: the thread that sent each. */
+    private final Map<Object, Thread> unanswered = new ConcurrentHashMap<>();
     /** The client's requests received and not yet answered, by id: whether the client has cancelled each. */
     private final Map<Object, AtomicBoolean> requests = new ConcurrentHashMap<>();
     /** What answers the client (calls, error answers) received and not yet done: run on the reader only when 0. */
@@ -189,7 +189,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             calls.shutdownNow();
         }
         McpServerSession s = session;
-        for (Object id : unanswered) {
+        for (Object id : unanswered.keySet()) {
             unanswered.remove(id);
             if (s != null) {
                 s.handle(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
@@ -199,6 +199,20 @@ public final class StdioTransport implements McpServerTransportProvider {
             }
         }
         ended.countDown();
+    }
+
+    /**
+     * Tells the client that the server no longer waits for the answers to the requests {@code asking} sent and that are
+     * still unanswered ({@code notifications/cancelled}, as MCP asks of a request given up on): an approval the
+     * client's user is still asked for then goes away with the call that needed it.
+     */
+    void abandon(Thread asking, String reason) {
+        for (Map.Entry<Object, Thread> e : unanswered.entrySet()) {
+            if (e.getValue() == asking && unanswered.remove(e.getKey(), asking)) {
+                write(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, METHOD_CANCELLED,
+                        Map.of("requestId", e.getKey(), "reason", reason)));
+            }
+        }
     }
 
     /** The channel's lines, as they come (the kept ones first). */
@@ -545,8 +559,8 @@ public final class StdioTransport implements McpServerTransportProvider {
                     if (reader != null) {
                         channel.handOver(reader);
                     }
-                    unanswered.add(request.id());
-                    if (closing && unanswered.remove(request.id())) {
+                    unanswered.put(request.id(), Thread.currentThread());
+                    if (closing && unanswered.remove(request.id()) != null) {
                         // No answer can come (end() fails the requests it finds): fail now rather than wait for the
                         // request's timeout.
                         throw new IllegalStateException("the client's connection is closed");

@@ -17,7 +17,7 @@ class ApprovalByElicitationTest {
     private static final Duration LIMIT = Duration.ofSeconds(90);
 
     private static ApprovalDecision decide(java.util.function.Supplier<McpTexts.ElicitAnswer> ask) {
-        return McpTexts.approvalByElicitation(ask, () -> false, LIMIT);
+        return McpTexts.approvalByElicitation(ask, () -> false, LIMIT, ClientWait.Abandon.NONE);
     }
 
     @Test
@@ -43,11 +43,15 @@ class ApprovalByElicitationTest {
     @Test
     void theWaitsOwnLimitIsNoDecisionToo() {
         ApprovalDecision d = McpTexts.approvalByElicitation(() -> {
+            askedOn = Thread.currentThread();
             sleep(5_000);
             return new McpTexts.ElicitAnswer(true, true);
-        }, () -> false, Duration.ofMillis(100));
+        }, () -> false, Duration.ofMillis(100), abandoned());
         assertThat(d.approved()).isFalse();
         assertThat(d.reason()).isEqualTo("no decision within 100ms");
+        // What the asking thread sent is given up with it, and the client told why.
+        assertThat(abandonedBy).isEqualTo(askedOn);
+        assertThat(abandonedFor).isEqualTo("no answer within 100ms");
     }
 
     @Test
@@ -71,13 +75,27 @@ class ApprovalByElicitationTest {
         });
         canceller.start();
         ApprovalDecision d = McpTexts.approvalByElicitation(() -> {
+            askedOn = Thread.currentThread();
             asked.countDown();
             sleep(60_000);
             return new McpTexts.ElicitAnswer(true, true);
-        }, cancelled::get, LIMIT);
+        }, cancelled::get, LIMIT, abandoned());
         assertThat(d.approved()).isFalse();
         assertThat(d.reason()).isEqualTo("the call was cancelled while waiting for a decision");
+        assertThat(abandonedBy).isEqualTo(askedOn);
+        assertThat(abandonedFor).isEqualTo("the call that asked was cancelled");
         canceller.join();
+    }
+
+    private volatile Thread askedOn;
+    private volatile Thread abandonedBy;
+    private volatile String abandonedFor;
+
+    private ClientWait.Abandon abandoned() {
+        return (asking, reason) -> {
+            abandonedBy = asking;
+            abandonedFor = reason;
+        };
     }
 
     private static void sleep(long millis) {

@@ -31,7 +31,7 @@ class ClientWaitTest {
 
     @Test
     void givesTheAnswer() throws Exception {
-        assertThat(ClientWait.answer(() -> "roots", Cancellation.NONE, Duration.ofSeconds(5))).isEqualTo("roots");
+        assertThat(ClientWait.answer(() -> "roots", Cancellation.NONE, Duration.ofSeconds(5), ClientWait.Abandon.NONE)).isEqualTo("roots");
     }
 
     @Test
@@ -40,7 +40,7 @@ class ClientWaitTest {
         assertThatThrownBy(() -> ClientWait.answer(() -> {
             asked.set(true);
             return "roots";
-        }, () -> true, Duration.ofSeconds(5))).isInstanceOf(CancellationException.class);
+        }, () -> true, Duration.ofSeconds(5), ClientWait.Abandon.NONE)).isInstanceOf(CancellationException.class);
         assertThat(asked).isFalse();
     }
 
@@ -57,7 +57,7 @@ class ClientWaitTest {
             cancelled.set(true);
         });
         long t0 = System.nanoTime();
-        assertThatThrownBy(() -> ClientWait.answer(() -> never(interrupted), cancelled::get, Duration.ofSeconds(60)))
+        assertThatThrownBy(() -> ClientWait.answer(() -> never(interrupted), cancelled::get, Duration.ofSeconds(60), ClientWait.Abandon.NONE))
                 .isInstanceOf(CancellationException.class);
         assertThat(System.nanoTime() - t0).as("well before the limit").isLessThan(TimeUnit.SECONDS.toNanos(5));
         assertThat(interrupted.get(5, TimeUnit.SECONDS)).isTrue();
@@ -66,7 +66,7 @@ class ClientWaitTest {
     @Test
     void aWaitPastItsLimitTimesOut() {
         CompletableFuture<Boolean> interrupted = new CompletableFuture<>();
-        assertThatThrownBy(() -> ClientWait.answer(() -> never(interrupted), Cancellation.NONE, Duration.ofMillis(120)))
+        assertThatThrownBy(() -> ClientWait.answer(() -> never(interrupted), Cancellation.NONE, Duration.ofMillis(120), ClientWait.Abandon.NONE))
                 .isInstanceOf(TimeoutException.class);
         assertThat(interrupted).succeedsWithin(Duration.ofSeconds(5)).isEqualTo(true);
     }
@@ -75,7 +75,7 @@ class ClientWaitTest {
     void aFailedAskIsReportedWithItsCause() {
         assertThatThrownBy(() -> ClientWait.answer(() -> {
             throw new IllegalStateException("the client refused");
-        }, Cancellation.NONE, Duration.ofSeconds(5)))
+        }, Cancellation.NONE, Duration.ofSeconds(5), ClientWait.Abandon.NONE))
                 .isInstanceOf(ExecutionException.class)
                 .hasRootCauseMessage("the client refused");
     }

@@ -112,7 +112,9 @@ class StdioTransportTest {
         McpSchema.Tool who = McpSchema.Tool.builder().name("who").inputSchema(Map.of("type", "object")).build();
         McpSchema.Tool ask = McpSchema.Tool.builder().name("ask").inputSchema(Map.of("type", "object")).build();
         McpSchema.Tool slow = McpSchema.Tool.builder().name("slow").inputSchema(Map.of("type", "object")).build();
-        return McpServer.sync(new StdioTransport(json, MAPPER, channel))
+        McpSchema.Tool brief = McpSchema.Tool.builder().name("brief").inputSchema(Map.of("type", "object")).build();
+        StdioTransport transport = new StdioTransport(json, MAPPER, channel);
+        return McpServer.sync(transport)
                 .jsonMapper(json)
                 .serverInfo("test", "1")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
@@ -136,6 +138,21 @@ class StdioTransportTest {
                             return McpSchema.CallToolResult.builder()
                                     .content(List.of(new McpSchema.TextContent(roots + " on " + thread)))
                                     .build();
+                        })
+                        .build())
+                .tools(McpServerFeatures.SyncToolSpecification.builder().tool(brief)
+                        // Asks for the roots as the sidecar does, waiting a moment only, unless cancelled first.
+                        .callHandler((exchange, request) -> {
+                            String answer;
+                            try {
+                                answer = ClientWait.answer(exchange::listRoots,
+                                        StdioTransport.cancellation(exchange.transportContext()),
+                                        java.time.Duration.ofMillis(400), transport::abandon).roots().get(0).uri();
+                            } catch (Exception e) {
+                                answer = "gave up: " + e.getClass().getSimpleName();
+                            }
+                            return McpSchema.CallToolResult.builder()
+                                    .content(List.of(new McpSchema.TextContent(answer))).build();
                         })
                         .build())
                 .tools(McpServerFeatures.SyncToolSpecification.builder().tool(slow)
@@ -455,6 +472,57 @@ class StdioTransportTest {
             assertThat(all.get(2).at("/result/content/0/text").asText()).startsWith("file:///project on ");
             // Read at once, not after a request timeout or a watchdog's look.
             assertThat(System.nanoTime() - asked).isLessThan(TimeUnit.SECONDS.toNanos(2));
+        }
+    }
+
+    private static final String BRIEF = "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":{\"name\":\"brief\",\"arguments\":{}}}";
+
+    @Test
+    void aRequestToTheClientThatTheServerGivesUpOnIsCancelled() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED, BRIEF);
+            // The client does not answer the roots request in time: the server says it no longer waits for it.
+            List<JsonNode> all = c.await(4);
+            assertThat(all).hasSize(4);
+            JsonNode asked = all.get(1);
+            assertThat(asked.get("method").asText()).isEqualTo("roots/list");
+            JsonNode cancelled = all.get(2);
+            assertThat(cancelled.get("method").asText()).isEqualTo("notifications/cancelled");
+            assertThat(cancelled.has("id")).isFalse();
+            assertThat(cancelled.at("/params/requestId")).isEqualTo(asked.get("id"));
+            assertThat(cancelled.at("/params/reason").asText()).isEqualTo("no answer within 400ms");
+            assertThat(all.get(3).at("/result/content/0/text").asText()).isEqualTo("gave up: TimeoutException");
+            // An answer that comes anyway changes nothing; a request answered in time is not cancelled.
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":" + asked.get("id") + ",\"result\":{\"roots\":[]}}",
+                    BRIEF.replace("\"id\":11", "\"id\":12"));
+            JsonNode again = c.await(5).get(4);
+            assertThat(again.get("method").asText()).isEqualTo("roots/list");
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":" + again.get("id") + ",\"result\":{\"roots\":[{\"uri\":\"file:///p\"}]}}");
+            all = c.await(6);
+            Thread.sleep(300); // room for a cancellation, which must not come
+            all = c.messages();
+            assertThat(all).hasSize(6);
+            assertThat(all.get(5).get("id").asInt()).isEqualTo(12);
+            assertThat(all.get(5).at("/result/content/0/text").asText()).isEqualTo("file:///p");
+        }
+    }
+
+    @Test
+    void aCancelledCallCancelsWhatItAskedTheClient() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED, BRIEF.replace("400", "400"));
+            JsonNode asked = c.await(2).get(1);
+            assertThat(asked.get("method").asText()).isEqualTo("roots/list");
+            c.send(cancel(11));
+            List<JsonNode> all = c.await(3);
+            Thread.sleep(600); // past the wait's own limit: one cancellation only, and no answer to the call
+            all = c.messages();
+            assertThat(all).hasSize(3);
+            assertThat(all.get(2).get("method").asText()).isEqualTo("notifications/cancelled");
+            assertThat(all.get(2).at("/params/requestId")).isEqualTo(asked.get("id"));
+            assertThat(all.get(2).at("/params/reason").asText()).isEqualTo("the call that asked was cancelled");
         }
     }
 
