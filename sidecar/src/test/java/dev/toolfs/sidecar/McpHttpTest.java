@@ -275,6 +275,28 @@ class McpHttpTest {
     }
 
     @Test
+    void aLargeBodyIsCheckedAsASmallOneIs() throws Exception {
+        // Over 64 KiB the guard reads a body off the event loop: the same answers.
+        McpClient mcp = McpClient.connect();
+        String content = "0123456789abcdef\n".repeat(20_000); // 340,000 bytes
+        JsonPath written = mcp.call("write", Map.of("file_path", "large-over-mcp.txt", "content", content));
+        assertThat(written.getBoolean("result.isError")).as(written.prettify()).isFalse();
+        assertThat(Files.readString(TempWorkspace.root.resolve("large-over-mcp.txt"))).isEqualTo(content);
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":21,\"method\":\"tools/call\",\"params\":{\"name\":\"write\","
+                + "\"arguments\":{\"file_path\":\"large-twice.txt\",\"content\":\"" + content.replace("\n", "\\n")
+                + "\",\"content\":\"x\"}}}";
+        io.restassured.response.Response twice = mcp.post(call);
+        assertThat(twice.statusCode()).isEqualTo(400);
+        assertThat(twice.jsonPath().getInt("error.code")).isEqualTo(-32700);
+        assertThat(TempWorkspace.root.resolve("large-twice.txt")).doesNotExist();
+        io.restassured.response.Response nameless = mcp.post(call.replace("\"name\":\"write\",", "")
+                .replace(",\"content\":\"x\"", ""));
+        JsonPath r = McpClient.json(nameless);
+        assertThat(r.getInt("id")).isEqualTo(21);
+        assertThat(r.getInt("error.code")).isEqualTo(-32602);
+    }
+
+    @Test
     void aBodyTheGuardCannotReadAsStrictJsonIsRefusedNotPassedOnUnchecked() {
         McpClient mcp = McpClient.connect();
         // Found by an adversarial test: a comment or a key given twice made the guard stop reading, and the library

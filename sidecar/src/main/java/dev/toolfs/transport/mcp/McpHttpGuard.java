@@ -100,10 +100,27 @@ public class McpHttpGuard {
                 });
     }
 
+    /** The largest body read on the event loop (about a millisecond's work); a larger one is read off it. */
+    private static final int ON_LOOP_BYTES = 64 * 1024;
+
     private static void answerMalformedCall(RoutingContext ctx, int status) {
         Buffer body = ctx.body() == null || ctx.body().buffer() == null ? Buffer.buffer() : ctx.body().buffer();
         // One strict pass, to the end of the body, finds all that this guard needs to know.
-        McpRequestBody request = McpRequestBody.read(body.getByteBuf());
+        if (body.length() <= ON_LOOP_BYTES) {
+            answerMalformedCall(ctx, status, body, McpRequestBody.read(body.getByteBuf()));
+            return;
+        }
+        // A write of a large file: tens of milliseconds for 10 MiB, which other connections must not wait for.
+        ctx.vertx().executeBlocking(() -> McpRequestBody.read(body.getByteBuf()), false).onComplete(read -> {
+            if (read.succeeded()) {
+                answerMalformedCall(ctx, status, body, read.result());
+            } else {
+                ctx.fail(read.cause());
+            }
+        });
+    }
+
+    private static void answerMalformedCall(RoutingContext ctx, int status, Buffer body, McpRequestBody request) {
         if (request.notAMessage() != null) {
             // The library fails on these with an HTTP 500 (and a stack trace in the log).
             ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json")
