@@ -61,6 +61,15 @@ final class JsonRpcMessages {
 
     /** The message on a line. */
     McpSchema.JSONRPCMessage read(byte[] line) throws NotAMessage {
+        try {
+            return readMessage(line);
+        } catch (RuntimeException e) {
+            // Whatever the reading did not foresee is still a line without a message, not the end of the connection.
+            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, NOT_A_MESSAGE);
+        }
+    }
+
+    private McpSchema.JSONRPCMessage readMessage(byte[] line) throws NotAMessage {
         if (!dev.toolfs.fs.ByteScan.isUtf8(line, 0, line.length)) {
             // The parser would take an overlong form (C0 AF) for the character it spells ("/").
             throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not UTF-8");
@@ -81,6 +90,9 @@ final class JsonRpcMessages {
                     ? "batches are not supported; send one JSON-RPC message per line" : NOT_A_MESSAGE);
         } catch (IOException e) {
             throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not JSON");
+        }
+        if (map == null) {
+            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, NOT_A_MESSAGE); // the line is JSON's null
         }
         if (!McpSchema.JSONRPC_VERSION.equals(map.get("jsonrpc"))) {
             // JSON-RPC 2.0 asks for it exactly; the SDK took any version, or none.

@@ -115,7 +115,8 @@ class JsonRpcMessagesTest {
 
     @Test
     void aJsonObjectThatIsNoMessageIsRefusedInTheClientsTerms() {
-        for (String text : List.of("{\"jsonrpc\":\"2.0\"}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":[\"x\"]}")) {
+        for (String text : List.of("{\"jsonrpc\":\"2.0\"}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":[\"x\"]}", "null", " null ",
+                "5", "\"x\"", "true")) {
             assertThatThrownBy(() -> MESSAGES.read(text.getBytes(StandardCharsets.UTF_8))).as(text)
                     .isInstanceOf(JsonRpcMessages.NotAMessage.class).hasMessage(JsonRpcMessages.NOT_A_MESSAGE)
                     .extracting(e -> ((JsonRpcMessages.NotAMessage) e).code()).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);

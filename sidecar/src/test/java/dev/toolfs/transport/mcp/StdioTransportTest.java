@@ -250,12 +250,12 @@ class StdioTransportTest {
                     .getBytes(StandardCharsets.ISO_8859_1));
             c.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\"}");
             c.send("not json", "{\"jsonrpc\":\"2.0\"}", " [{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/list\"}]", "5",
-                    "  \t ", CALL);
-            List<JsonNode> all = c.await(9);
+                    "null", "  \t ", CALL);
+            List<JsonNode> all = c.await(10);
             Thread.sleep(200); // room for an answer to the blank line, which must not come
             all = c.messages();
-            assertThat(all).hasSize(9);
-            for (JsonNode error : all.subList(1, 8)) {
+            assertThat(all).hasSize(10);
+            for (JsonNode error : all.subList(1, 9)) {
                 assertThat(error.get("id").isNull()).as(error.toString()).isTrue();
                 // In the client's terms: no class names of the SDK, and not the line quoted back.
                 assertThat(error.at("/error/message").asText()).startsWith("not a JSON-RPC message: ")
@@ -263,7 +263,7 @@ class StdioTransportTest {
             }
             // A parse error where the line is no JSON (one value) at all, an invalid request where it is JSON but
             // no message.
-            assertThat(all.subList(1, 8)).extracting(e -> e.at("/error/code").asInt() + " " + e.at("/error/message").asText())
+            assertThat(all.subList(1, 9)).extracting(e -> e.at("/error/code").asInt() + " " + e.at("/error/message").asText())
                     .containsExactlyInAnyOrder(
                             "-32700 not a JSON-RPC message: the line is not UTF-8",
                             "-32700 not a JSON-RPC message: the line is not UTF-8",
@@ -273,9 +273,11 @@ class StdioTransportTest {
                                     + " object with a string method, a string or integer id)",
                             "-32600 not a JSON-RPC message: batches are not supported; send one JSON-RPC message per line",
                             "-32600 not a JSON-RPC message: it is not one JSON-RPC request, notification or response (an"
+                                    + " object with a string method, a string or integer id)",
+                            "-32600 not a JSON-RPC message: it is not one JSON-RPC request, notification or response (an"
                                     + " object with a string method, a string or integer id)");
-            assertThat(all.get(8).get("id").asInt()).isEqualTo(3);
-            assertThat(all.get(8).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+            assertThat(all.get(9).get("id").asInt()).isEqualTo(3);
+            assertThat(all.get(9).at("/result/content/0/text").asText()).isEqualTo("roots: true");
         }
     }
 
