@@ -23,6 +23,14 @@ public class ConfigCheck {
 
     void onStart(@Observes StartupEvent event, ToolFsConfig config) {
         List<String> problems = problems(config);
+        boolean localStore = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getOptionalValue("quarkus.tool-fs.attachments.local.enabled", Boolean.class).orElse(true);
+        if (localStore) {
+            List<java.nio.file.Path> roots = config.workspace().roots()
+                    .map(list -> list.stream().map(java.nio.file.Path::of).toList())
+                    .orElse(List.of(java.nio.file.Path.of("")));
+            storeHoldingARoot(dev.toolfs.runtime.ToolFsProducers.attachmentsDir(config), roots).ifPresent(problems::add);
+        }
         if (!problems.isEmpty()) {
             throw new IllegalStateException("Tool FS refuses to start: " + String.join("; ", problems));
         }
@@ -50,6 +58,23 @@ public class ConfigCheck {
             }
         }
         return problems;
+    }
+
+    /**
+     * The image store must be a folder of its own: the tools refuse every path in it, so one that is a workspace root,
+     * or holds one, would leave them no file to work on.
+     */
+    public static java.util.Optional<String> storeHoldingARoot(java.nio.file.Path store, List<java.nio.file.Path> roots) {
+        java.nio.file.Path spelled = store.toAbsolutePath().normalize();
+        java.nio.file.Path real = dev.toolfs.fs.local.Workspace.realLocation(spelled);
+        for (java.nio.file.Path root : roots) {
+            java.nio.file.Path r = root.toAbsolutePath().normalize();
+            if (r.startsWith(spelled) || dev.toolfs.fs.local.Workspace.realLocation(r).startsWith(real)) {
+                return java.util.Optional.of("quarkus.tool-fs.attachments.dir is " + spelled + ", which holds the workspace root "
+                        + r + "; it must be a folder of its own, outside the roots or inside one");
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     private static void atLeast(List<String> problems, String key, long value, long min) {

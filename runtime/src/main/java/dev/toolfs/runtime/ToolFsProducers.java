@@ -40,7 +40,8 @@ public class ToolFsProducers {
             return new Workspace(roots);
         }
         Path store = attachmentsDir(config).toAbsolutePath().normalize();
-        if (roots.stream().anyMatch(store::startsWith)) {
+        Path storeReal = Workspace.realLocation(store);
+        if (roots.stream().anyMatch(r -> store.startsWith(r) || storeReal.startsWith(Workspace.realLocation(r)))) {
             // Made now rather than on first use, so that the workspace knows the folder itself (every name of it)
             // and nothing the model writes first can stand in its place.
             try {
@@ -52,7 +53,8 @@ public class ToolFsProducers {
         return new Workspace(roots, List.of(store));
     }
 
-    static Path attachmentsDir(ToolFsConfig config) {
+    /** The local image store's folder, as configured or by default. */
+    public static Path attachmentsDir(ToolFsConfig config) {
         return config.attachments().dir().map(Path::of)
                 .orElse(Path.of(System.getProperty("user.home"), ".tool-fs", "attachments"));
     }

@@ -113,17 +113,18 @@ public final class Workspace {
         }
         this.realRoots = List.copyOf(real);
         this.excluded = excluded.stream().map(p -> p.toAbsolutePath().normalize())
-                .filter(p -> this.roots.stream().anyMatch(p::startsWith) || realRoots.stream().anyMatch(p::startsWith))
+                .filter(p -> within(p, this.roots, realRoots) || within(realLocation(p), this.roots, realRoots))
                 .toList();
         this.excludedReal = new Path[this.excluded.size()];
         this.excludedFolded = new Path[2 * this.excluded.size()];
         this.excludedKeys = new Object[this.excluded.size()];
         for (int i = 0; i < this.excluded.size(); i++) {
+            // Where it is or would be made: a name on its path may be a link (a home folder reached through one).
+            excludedReal[i] = realLocation(this.excluded.get(i));
             try {
-                excludedReal[i] = this.excluded.get(i).toRealPath();
                 excludedKeys[i] = Files.readAttributes(excludedReal[i], BasicFileAttributes.class).fileKey();
             } catch (IOException e) {
-                // Not there (yet): its path alone is compared.
+                // Not there (yet): its paths alone are compared.
             }
             excludedFolded[2 * i] = CaseFold.of(this.excluded.get(i));
             excludedFolded[2 * i + 1] = excludedReal[i] == null ? null : CaseFold.of(excludedReal[i]);
@@ -199,6 +200,27 @@ public final class Workspace {
         if (kind == OwnFiles.Kind.INSTALLATION) {
             throw FsException.ownInstallation(op, requested, ownFiles.installation());
         }
+    }
+
+    private static boolean within(Path p, List<Path> roots, List<Path> realRoots) {
+        return roots.stream().anyMatch(p::startsWith) || realRoots.stream().anyMatch(p::startsWith);
+    }
+
+    /**
+     * Where an absolute path is or would be created: the real path of its nearest folder that exists, with the names
+     * below it that do not exist yet. Links on the way are followed, as the system follows them when it creates the
+     * rest.
+     */
+    public static Path realLocation(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        for (Path existing = absolute; existing != null; existing = existing.getParent()) {
+            try {
+                return existing.toRealPath().resolve(existing.relativize(absolute));
+            } catch (IOException e) {
+                // Not there: one level up.
+            }
+        }
+        return absolute;
     }
 
     private static Path realOrAbsolute(Path folder) {

@@ -808,6 +808,28 @@ class ConfinementTest {
     }
 
     @Test
+    void theImageStoreNamedThroughALinkIsKnownWhereItLeads() throws IOException {
+        // A home folder reached through a link (/home -> /usr/home), the workspace named by its real path: the store's
+        // name is outside every root, where it is made is inside one.
+        Path home = Files.createSymbolicLink(tmp.resolve("homelink"), ws);
+        Path store = home.resolve(".tool-fs/attachments");
+        LocalFileSystem guarded = new LocalFileSystem(new Workspace(List.of(ws), List.of(store)), 1 << 20, 1 << 20);
+        assertThat(codeIn(guarded, ".tool-fs/attachments/sha256/ff/evil.png")).as("before the store exists")
+                .isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+        Files.createDirectories(store.resolve("sha256/ff"));
+        LocalFileSystem later = new LocalFileSystem(new Workspace(List.of(ws), List.of(store)), 1 << 20, 1 << 20);
+        for (LocalFileSystem provider : List.of(guarded, later)) {
+            assertThat(codeIn(provider, ".tool-fs/attachments/sha256/ff/evil.png")).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+            assertThat(codeIn(provider, ".tool-fs/attachments")).isEqualTo(FsErrorCode.FS_OUTSIDE_WORKSPACE);
+            assertThat(codeIn(provider, ".tool-fs/notes.txt")).isNull();
+        }
+        try (var files = Files.list(store.resolve("sha256/ff"))) {
+            assertThat(files).isEmpty();
+        }
+        assertThat(Workspace.realLocation(home.resolve("a/../b/c"))).isEqualTo(ws.resolve("b/c"));
+    }
+
+    @Test
     void theImageStoreIsKnownByItselfNotByItsName() throws IOException {
         // Another name for the same folder (here after a move; on a case-insensitive disk, another spelling) is refused.
         Path store = Files.createDirectories(ws.resolve(".tool-fs/attachments"));
