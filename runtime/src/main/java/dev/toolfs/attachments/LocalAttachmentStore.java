@@ -13,6 +13,7 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -114,13 +115,25 @@ public class LocalAttachmentStore implements AttachmentStore {
         return HexFormat.of().formatHex(sha256().digest(Files.readAllBytes(p)));
     }
 
+    /** Owner-only, as the files the copies come from may be: the store is one user's, and may keep private images. */
+    private static final boolean POSIX = java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    private static final java.nio.file.attribute.FileAttribute<?>[] PRIVATE_FOLDER = POSIX
+            ? new java.nio.file.attribute.FileAttribute<?>[] { java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")) }
+            : new java.nio.file.attribute.FileAttribute<?>[0];
+    private static final java.nio.file.attribute.FileAttribute<?>[] PRIVATE_FILE = POSIX
+            ? new java.nio.file.attribute.FileAttribute<?>[] { java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")) }
+            : new java.nio.file.attribute.FileAttribute<?>[0];
+
     private static void writeAtomically(Path target, byte[] bytes) throws IOException {
-        boolean newFolder = !Files.isDirectory(target.getParent());
-        Path folder = Files.createDirectories(target.getParent());
+        Path folder = target.getParent();
+        List<Path> made = makeFolders(folder);
         Path temp = folder.resolve("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
                 + ".tmp");
         try {
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel ch = FileChannel.open(temp, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    PRIVATE_FILE)) {
                 ByteBuffer b = ByteBuffer.wrap(bytes);
                 while (b.hasRemaining()) {
                     ch.write(b);
@@ -133,13 +146,34 @@ public class LocalAttachmentStore implements AttachmentStore {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             syncFolder(folder);
-            if (newFolder) {
-                // The folder's own name lives in its parent: synced too, or the stored file could vanish with it.
-                syncFolder(folder.getParent());
+            // Each folder made now has its name in its parent: synced too, or the stored file could vanish with them.
+            for (Path f : made) {
+                syncFolder(f.getParent());
             }
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /** Makes the folders of {@code folder} that are missing, owner-only; the ones made, the highest first. */
+    private static List<Path> makeFolders(Path folder) throws IOException {
+        java.util.ArrayDeque<Path> missing = new java.util.ArrayDeque<>();
+        for (Path p = folder; p != null && !Files.isDirectory(p); p = p.getParent()) {
+            missing.push(p);
+        }
+        List<Path> made = new java.util.ArrayList<>();
+        for (Path p : missing) {
+            try {
+                Files.createDirectory(p, PRIVATE_FOLDER);
+                made.add(p);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (!Files.isDirectory(p)) {
+                    throw e; // a file where the folder must be
+                }
+                // Another call made it meanwhile.
+            }
+        }
+        return made;
     }
 
     private static MessageDigest sha256() {

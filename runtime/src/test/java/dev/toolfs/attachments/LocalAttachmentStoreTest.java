@@ -42,6 +42,22 @@ class LocalAttachmentStoreTest {
     }
 
     @Test
+    void theStoreIsItsOwnersAlone() throws IOException {
+        // A private image (mode 600) must not become readable by every local user through its stored copy.
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix"));
+        Path root = dir.resolve("home/.tool-fs/attachments");
+        StoredImage a = new LocalAttachmentStore(root, 1 << 20, 1 << 20).saveImage(png(4, 4));
+        try (Stream<Path> all = Files.walk(dir.resolve("home"))) {
+            for (Path p : all.toList()) {
+                assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p)))
+                        .as(dir.relativize(p).toString()).isEqualTo(Files.isDirectory(p) ? "rwx------" : "rw-------");
+            }
+        }
+        assertThat(new LocalAttachmentStore(root, 1 << 20, 1 << 20).read(a.attachmentId())).isEqualTo(png(4, 4));
+    }
+
+    @Test
     void aCorruptedObjectIsDetectedOnReadAndRewrittenOnSave() throws IOException {
         LocalAttachmentStore store = new LocalAttachmentStore(dir, 1 << 20, 1 << 20);
         byte[] image = png(3, 3);
