@@ -51,6 +51,11 @@ class ToolVisibilityTest {
         given().header("X-Session-Id", "typo").header("X-Session-Tools", "raed").get("/tools").then().statusCode(400)
                 .body("error", org.hamcrest.Matchers.equalTo(
                         "X-Session-Tools names the unknown tool \"raed\"; the tools are read, read_image, edit, word_count"));
+        // A request refused for another header (a session folder outside the workspace) leaves the session as it was.
+        given().header("X-Session-Id", "refused").header("X-Session-Tools", "read").header("X-Session-Cwd", "/")
+                .contentType("application/json").body(Map.of("file_path", "a")).post("/tools/read").then().statusCode(400);
+        assertThat(given().header("X-Session-Id", "refused").get("/tools").jsonPath().getList("tools.name"))
+                .containsExactly("read", "read_image", "edit", "word_count");
         // Other sessions see every enabled tool.
         assertThat(given().header("X-Session-Id", "wide").get("/tools").jsonPath().getList("tools.name"))
                 .containsExactly("read", "read_image", "edit", "word_count");

@@ -148,7 +148,7 @@ public class ToolRuntime {
                     + String.join(", ", tools(session.id()).stream().map(ToolDescriptor::name).toList()),
                     new ToolError("ToolUnavailable", "TOOL_NOT_AVAILABLE"));
         }
-        Path cwd = call.cwd().map(this::checkCwd).orElse(session.cwd());
+        Path cwd = call.cwd().map(this::checkSessionFolder).orElse(session.cwd());
         session.cwd(cwd);
         call.model().ifPresent(session::model);
         Execution execution = new Execution(session, cwd, session.model(), name);
@@ -211,7 +211,12 @@ public class ToolRuntime {
         return Integer.MAX_VALUE; // cross-argument checks come last
     }
 
-    private Path checkCwd(String cwd) {
+    /**
+     * A session folder as a caller names it: absolute, inside the workspace, a folder there.
+     *
+     * @throws InvalidCallException when it is none
+     */
+    public Path checkSessionFolder(String cwd) {
         Path p;
         try {
             p = Path.of(cwd);

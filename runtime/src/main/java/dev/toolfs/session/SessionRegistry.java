@@ -2,34 +2,47 @@ package dev.toolfs.session;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The live sessions, bounded in number and idle time. Eviction is lazy (on access), and an evicted session simply
- * starts again with nothing observed.
+ * The live sessions, bounded in number and idle time. Eviction is lazy (on access). An evicted session forgets what
+ * it observed, so its next change needs a read again; its settings (folder, tool restriction, model) are kept apart,
+ * so that under the same id it goes on in the folder and with the tools it was given, rather than silently in the
+ * first root with every tool.
  */
 public final class SessionRegistry {
 
     private final Map<String, ToolSession> sessions = new ConcurrentHashMap<>();
     private final int maxSessions;
     private final long idleNanos;
+    /** The settings of evicted sessions, the most recent last: a few hundred bytes each, many more than live ones. */
+    private final Map<String, ToolSession.Settings> retired;
 
     public SessionRegistry(int maxSessions, Duration idleTimeout) {
         this.maxSessions = Math.max(1, maxSessions);
         this.idleNanos = idleTimeout.toNanos();
+        int keep = (int) Math.min(1 << 20, Math.max(4096L, 16L * this.maxSessions));
+        this.retired = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, ToolSession.Settings> eldest) {
+                return size() > keep;
+            }
+        });
     }
 
-    /** The session with this id, created with {@code defaultCwd} when new (or evicted). */
+    /** The session with this id, created with {@code defaultCwd} when new (an evicted one keeps its settings). */
     public ToolSession session(String id, Path defaultCwd) {
         long now = System.nanoTime();
         ToolSession existing = sessions.get(id);
         if (existing != null && now - existing.lastUsedNanos() > idleNanos) {
-            sessions.remove(id, existing);
+            retire(existing);
         }
-        ToolSession s = sessions.computeIfAbsent(id, k -> new ToolSession(k, defaultCwd));
+        ToolSession s = sessions.computeIfAbsent(id, k -> revive(k, defaultCwd));
         s.touch();
         if (sessions.size() > maxSessions) {
             evict(now, s);
@@ -37,21 +50,45 @@ public final class SessionRegistry {
         return s;
     }
 
+    /**
+     * The session with this id as a call would find it: live, or evicted with its settings (and nothing observed);
+     * empty when it never was, or was forgotten altogether.
+     */
     public Optional<ToolSession> find(String id) {
-        return Optional.ofNullable(sessions.get(id));
+        ToolSession live = sessions.get(id);
+        if (live != null && System.nanoTime() - live.lastUsedNanos() <= idleNanos) {
+            return Optional.of(live);
+        }
+        ToolSession.Settings kept = live != null ? live.settings() : retired.get(id);
+        return kept == null ? Optional.empty() : Optional.of(new ToolSession(id, kept));
     }
 
     public java.util.Collection<ToolSession> all() {
         return java.util.List.copyOf(sessions.values());
     }
 
+    private ToolSession revive(String id, Path defaultCwd) {
+        ToolSession.Settings kept = retired.remove(id);
+        return kept == null ? new ToolSession(id, defaultCwd) : new ToolSession(id, kept);
+    }
+
+    private void retire(ToolSession s) {
+        if (sessions.remove(s.id(), s)) {
+            retired.put(s.id(), s.settings());
+        }
+    }
+
     private synchronized void evict(long now, ToolSession keep) {
-        sessions.values().removeIf(s -> s != keep && now - s.lastUsedNanos() > idleNanos);
+        for (ToolSession s : sessions.values()) {
+            if (s != keep && now - s.lastUsedNanos() > idleNanos) {
+                retire(s);
+            }
+        }
         while (sessions.size() > maxSessions) {
             sessions.values().stream()
                     .filter(s -> s != keep)
                     .min(Comparator.comparingLong(ToolSession::lastUsedNanos))
-                    .ifPresentOrElse(oldest -> sessions.remove(oldest.id(), oldest), () -> {
+                    .ifPresentOrElse(this::retire, () -> {
                         throw new IllegalStateException("cannot evict");
                     });
         }

@@ -25,6 +25,21 @@ public final class ToolSession {
         touch();
     }
 
+    /** A session that goes on with the settings an evicted one had, and nothing observed. */
+    ToolSession(String id, Settings settings) {
+        this(id, settings.cwd());
+        this.model = settings.model();
+        this.allowedTools = settings.allowedTools();
+    }
+
+    /** What a session is set to, as opposed to what it has seen: its folder, its latest model, its tools. */
+    record Settings(Path cwd, String model, java.util.Set<String> allowedTools) {
+    }
+
+    Settings settings() {
+        return new Settings(cwd, model, allowedTools);
+    }
+
     public String id() {
         return id;
     }

@@ -19,7 +19,7 @@ class SessionRegistryTest {
         r.session("b", CWD);
         r.session("a", CWD); // a is now more recent than b
         r.session("c", CWD);
-        assertThat(r.find("b")).isEmpty();
+        assertThat(r.all()).extracting(ToolSession::id).containsExactlyInAnyOrder("a", "c");
         assertThat(r.find("a")).containsSame(a);
         assertThat(r.find("c")).isPresent();
     }
@@ -43,5 +43,37 @@ class SessionRegistryTest {
         s.model("vision-model");
         assertThat(r.session("m", CWD).cwd()).isEqualTo(Path.of("/ws/sub"));
         assertThat(r.session("m", CWD).model()).contains("vision-model");
+    }
+
+    @Test
+    void anEvictedSessionForgetsWhatItSawButKeepsItsSettings() throws InterruptedException {
+        // Found by an adversarial test: a session restricted to read, in a sub-folder, came back after its idle time
+        // with every tool, writing in the first root.
+        for (boolean byIdleTime : new boolean[] { true, false }) {
+            SessionRegistry r = byIdleTime ? new SessionRegistry(10, Duration.ofMillis(20)) : new SessionRegistry(2, Duration.ofHours(1));
+            ToolSession agent = r.session("agent", CWD);
+            agent.cwd(Path.of("/ws/sub"));
+            agent.model("vision-model");
+            agent.allowedTools(java.util.Set.of("read"));
+            agent.state(StringBuilder.class, k -> new StringBuilder("observed"));
+            if (byIdleTime) {
+                Thread.sleep(50);
+            } else {
+                r.session("b", CWD);
+                r.session("c", CWD);
+                assertThat(r.all()).extracting(ToolSession::id).doesNotContain("agent");
+            }
+            // Seen as a call would see it (the tool list of the session), then used again.
+            ToolSession seen = r.find("agent").orElseThrow();
+            assertThat(seen.allows("write")).isFalse();
+            ToolSession again = r.session("agent", CWD);
+            assertThat(again).isNotSameAs(agent);
+            assertThat(again.state(StringBuilder.class, k -> new StringBuilder()).toString()).as("nothing observed").isEmpty();
+            assertThat(again.cwd()).isEqualTo(Path.of("/ws/sub"));
+            assertThat(again.model()).contains("vision-model");
+            assertThat(again.allows("read")).isTrue();
+            assertThat(again.allows("write")).isFalse();
+        }
+        assertThat(new SessionRegistry(2, Duration.ofHours(1)).find("never")).isEmpty();
     }
 }

@@ -152,12 +152,14 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             return;
         }
         String session = sessionId(ctx);
+        Optional<String> cwd = Optional.ofNullable(ctx.request().getHeader("X-Session-Cwd")).filter(s -> !s.isBlank())
+                .map(ToolsRestHandler::utf8Header);
+        // Every header is checked before any changes the session: a refused request leaves it as it was.
+        cwd.ifPresent(runtime::checkSessionFolder);
         applySessionTools(ctx, session);
         AtomicBoolean cancelled = new AtomicBoolean();
         ctx.response().closeHandler(v -> cancelled.set(true));
-        ToolCall toolCall = new ToolCall(session,
-                Optional.ofNullable(ctx.request().getHeader("X-Session-Cwd")).filter(s -> !s.isBlank())
-                        .map(ToolsRestHandler::utf8Header),
+        ToolCall toolCall = new ToolCall(session, cwd,
                 Optional.ofNullable(ctx.request().getHeader("X-Model")).filter(s -> !s.isBlank()),
                 cancelled::get);
         ToolResult result = runtime.execute(name, args, toolCall);
