@@ -31,6 +31,7 @@ class ReadImageTest {
             return Map.of(
                     "quarkus.tool-fs.models.\"vision-model\".image-input", "true",
                     "quarkus.tool-fs.models.\"text-model\".image-input", "false",
+                    "quarkus.tool-fs.models.\"visi\u00f3n\".image-input", "true",
                     "quarkus.tool-fs.default-model", "vision-model",
                     "quarkus.tool-fs.image.max-image-bytes", "300000",
                     "quarkus.tool-fs.image.max-image-pixels", "1000000");
@@ -68,6 +69,22 @@ class ReadImageTest {
         assertThat(call("vision-model", "anim.gif").getString("content[0].text")).contains("image/gif 17x5, ");
         Files.write(ws.resolve("pic.webp"), Images.webpLossless(300, 150));
         assertThat(call("vision-model", "pic.webp").getString("content[0].text")).contains("image/webp 300x150, 30 bytes");
+    }
+
+    @Test
+    void aModelNamedInUtf8IsFoundByItsName() throws Exception {
+        // A header's bytes reach the server one character each: a client sends visión as UTF-8.
+        Files.write(TempWorkspace.root.resolve("utf8-model.png"), Images.write("png", 4, 4, false));
+        String body = "{\"file_path\":\"utf8-model.png\"}";
+        byte[] request = ("POST /tools/read_image HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "X-Model: visi\u00f3n\r\nConnection: close\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", io.restassured.RestAssured.port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request);
+            String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 200").contains("\"is_error\":false").contains("image/png 4x4");
+        }
     }
 
     @Test

@@ -417,6 +417,41 @@ class RestApiTest {
     }
 
     @Test
+    void wrongMethodsSayWhichOneAndStrayPathsAreAnsweredInJson() {
+        given().put("/tools").then().statusCode(405).header("Allow", "GET");
+        given().get("/tools/read").then().statusCode(405).header("Allow", "POST");
+        given().contentType("application/json").body("{}").post("/tools/read/extra").then().statusCode(404)
+                .contentType(startsWith("application/json")).body("error", equalTo("no such endpoint: POST /tools/read/extra;"
+                        + " use GET /tools, POST /tools/{name}, GET /approvals or POST /approvals/{id}"));
+        // One format, given twice, is one format; two are refused whichever comes first.
+        given().get("/tools?format=openai&format=openai").then().statusCode(200).body("tools[0].type", equalTo("function"));
+        for (String query : List.of("format=openai&format=foo", "format=foo&format=openai")) {
+            given().get("/tools?" + query).then().statusCode(400).body("error", startsWith("format is given more than once, as "));
+        }
+    }
+
+    @Test
+    void overHttp2TheAuthorityIsCheckedAsTheHostIs() throws Exception {
+        // HTTP/2 sends no Host header: a page reaching the server as evil.example must not pass for lack of one.
+        io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
+        try {
+            io.vertx.core.http.HttpClient client = vertx.createHttpClient(new io.vertx.core.http.HttpClientOptions()
+                    .setProtocolVersion(io.vertx.core.http.HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false));
+            for (String host : List.of("evil.example", "localhost")) {
+                io.vertx.core.http.HttpClientResponse response = client.request(new io.vertx.core.http.RequestOptions()
+                        .setServer(io.vertx.core.net.SocketAddress.inetSocketAddress(io.restassured.RestAssured.port, "127.0.0.1"))
+                        .setHost(host).setPort(8765).setURI("/tools"))
+                        .compose(request -> request.send()).toCompletionStage().toCompletableFuture()
+                        .get(10, java.util.concurrent.TimeUnit.SECONDS);
+                assertThat(response.version()).isEqualTo(io.vertx.core.http.HttpVersion.HTTP_2);
+                assertThat(response.statusCode()).as(host).isEqualTo(host.equals("localhost") ? 200 : 403);
+            }
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void aBodyDeclaredOverEveryLimitGetsTheJson413() throws Exception {
         // Over Quarkus' own limit (64M in the sidecar) as well: answered before Quarkus would end it without a body.
         int port = io.restassured.RestAssured.port;

@@ -36,6 +36,7 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
         String id = ctx.pathParam("id");
         if (id == null) {
             if (ctx.request().method() != HttpMethod.GET) {
+                ctx.response().putHeader("Allow", "GET");
                 json(ctx, mapper, 405, Map.of("error", "use GET /approvals, or POST /approvals/{id} to decide one"));
                 return;
             }
@@ -53,6 +54,7 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
             return;
         }
         if (ctx.request().method() != HttpMethod.POST) {
+            ctx.response().putHeader("Allow", "POST");
             json(ctx, mapper, 405, Map.of("error", "use POST /approvals/" + id + " with {\"decision\": \"approve\"} or \"deny\""));
             return;
         }

@@ -5,16 +5,16 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Answers a body over {@code quarkus.tool-fs.rest.max-body-size} with a JSON 413: a declared length is judged before
- * the body is read, a chunked body once it is (the body handler bounds it by {@code quarkus.http.limits.max-body-size}).
- * Put once before and once after the body handler.
+ * Answers a body over its limit ({@link BodyLimits}: Tool FS's or Quarkus', the smaller) with a JSON 413: a declared
+ * length is judged before the body is read (Quarkus' own check would answer with an empty 413), a chunked body once it
+ * is. Put once before and once after the body handler.
  */
 public class BodyLimitHandler implements Handler<RoutingContext> {
 
-    private final long maxBytes;
+    private final BodyLimits limits;
 
-    public BodyLimitHandler(long maxBytes) {
-        this.maxBytes = maxBytes;
+    public BodyLimitHandler(BodyLimits limits) {
+        this.limits = limits;
     }
 
     @Override
@@ -30,12 +30,12 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
                 // Let the body handler judge a malformed length.
             }
         }
-        if (maxBytes > 0 && size > maxBytes) {
+        if (size > limits.effective()) {
             // Closed once answered: the rest of an oversized body is not read (and not waited for).
             ctx.response().setStatusCode(413)
                     .putHeader("Content-Type", "application/json; charset=utf-8")
                     .putHeader("Connection", "close")
-                    .end(new JsonObject().put("error", RestFailureHandler.tooLarge(maxBytes)).encode())
+                    .end(new JsonObject().put("error", limits.tooLarge()).encode())
                     .onComplete(done -> ctx.request().connection().close());
             return;
         }

@@ -23,7 +23,8 @@ public final class HttpAdmission {
 
     /** True when the request may go on; otherwise it has been answered. */
     public boolean admit(RoutingContext ctx) {
-        if (!BearerToken.accepts(config.auth().token(), ctx.request().getHeader("Authorization"))) {
+        // A token with non-ASCII characters comes as UTF-8 bytes, which HTTP hands over one character each.
+        if (!BearerToken.accepts(config.auth().token(), HeaderText.utf8(ctx.request().getHeader("Authorization")))) {
             ctx.response().putHeader("WWW-Authenticate", "Bearer");
             fail(ctx, 401, BearerToken.MISSING);
             return false;
@@ -34,12 +35,24 @@ public final class HttpAdmission {
             fail(ctx, 403, BrowserOrigins.refusal(origin));
             return false;
         }
-        String host = ctx.request().getHeader("Host");
+        String host = hostOf(ctx.request());
         if (loopback && !BrowserOrigins.hostAllowed(host, origins)) {
             fail(ctx, 403, BrowserOrigins.hostRefusal(host));
             return false;
         }
         return true;
+    }
+
+    /** The host a request names: its Host header, or over HTTP/2 its {@code :authority}, which HTTP/2 sends instead. */
+    static String hostOf(io.vertx.core.http.HttpServerRequest request) {
+        String host = request.getHeader("Host");
+        if (host == null && request.version() == io.vertx.core.http.HttpVersion.HTTP_2) {
+            io.vertx.core.net.HostAndPort authority = request.authority();
+            if (authority != null) {
+                host = authority.port() >= 0 ? authority.host() + ":" + authority.port() : authority.host();
+            }
+        }
+        return host;
     }
 
     /** A protocol failure's JSON answer. */

@@ -9,18 +9,10 @@ public class RestFailureHandler implements Handler<RoutingContext> {
 
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(RestFailureHandler.class);
 
-    private final long maxBytes;
+    private final BodyLimits limits;
 
-    /** @param maxBytes {@code quarkus.tool-fs.rest.max-body-size}, named in a 413's message (0: none of its own) */
-    public RestFailureHandler(long maxBytes) {
-        this.maxBytes = maxBytes;
-    }
-
-    /** What a 413 says: the limit, and the key that sets it. */
-    static String tooLarge(long maxBytes) {
-        return maxBytes > 0
-                ? "the request body is over the " + maxBytes + "-byte limit (quarkus.tool-fs.rest.max-body-size)"
-                : "the request body is over the size limit (quarkus.http.limits.max-body-size)";
+    public RestFailureHandler(BodyLimits limits) {
+        this.limits = limits;
     }
 
     @Override
@@ -37,7 +29,7 @@ public class RestFailureHandler implements Handler<RoutingContext> {
         if (detail == null && ctx.failure() != null) {
             detail = ctx.failure().getClass().getName(); // what failed, rather than "null"
         }
-        String message = status == 413 ? tooLarge(maxBytes) : "the request failed" + (detail == null ? "" : ": " + detail);
+        String message = status == 413 ? limits.tooLarge() : "the request failed" + (detail == null ? "" : ": " + detail);
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
                 .end(new JsonObject().put("error", message).encode());
     }

@@ -26,9 +26,15 @@ public class RestGuard {
 
     void install(@Observes Router router) {
         admission = new HttpAdmission(config);
-        bodyLimit = new BodyLimitHandler(config.rest().maxBodySize().asLongValue());
+        bodyLimit = new BodyLimitHandler(BodyLimits.configured());
         for (String path : List.of("/tools", "/tools/*", "/approvals", "/approvals/*")) {
             router.route(path).order(Integer.MIN_VALUE + 100).handler(this::guard);
+        }
+        // A path under these that names no endpoint (/tools/read/extra) is answered in JSON too, not with an HTML page.
+        for (String path : List.of("/tools/*", "/approvals/*")) {
+            router.route(path).order(Integer.MAX_VALUE - 100).handler(ctx -> HttpAdmission.fail(ctx, 404,
+                    "no such endpoint: " + ctx.request().method() + " " + ctx.request().path()
+                            + "; use GET /tools, POST /tools/{name}, GET /approvals or POST /approvals/{id}"));
         }
     }
 

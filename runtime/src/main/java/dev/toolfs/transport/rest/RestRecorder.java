@@ -2,9 +2,7 @@ package dev.toolfs.transport.rest;
 
 import java.util.function.Consumer;
 
-import org.eclipse.microprofile.config.ConfigProvider;
 
-import io.quarkus.runtime.configuration.MemorySize;
 
 import io.quarkus.runtime.annotations.Recorder;
 import io.vertx.core.Handler;
@@ -27,10 +25,9 @@ public class RestRecorder {
     }
 
     public Consumer<Route> route(Handler<RoutingContext> bodyHandler) {
-        long max = ConfigProvider.getConfig().getOptionalValue("quarkus.tool-fs.rest.max-body-size", MemorySize.class)
-                .map(MemorySize::asLongValue).orElse(10L * 1024 * 1024);
-        BodyLimitHandler limit = new BodyLimitHandler(max);
+        BodyLimits limits = BodyLimits.configured();
+        BodyLimitHandler limit = new BodyLimitHandler(limits);
         return route -> route.handler(limit).handler(new BodyAsJson()).handler(bodyHandler).handler(limit)
-                .failureHandler(new RestFailureHandler(max));
+                .failureHandler(new RestFailureHandler(limits));
     }
 }

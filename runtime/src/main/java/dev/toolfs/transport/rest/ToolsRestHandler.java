@@ -56,12 +56,14 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         try {
             if (name == null) {
                 if (ctx.request().method() != HttpMethod.GET) {
+                    ctx.response().putHeader("Allow", "GET");
                     error(ctx, 405, "use GET /tools to list the tools, POST /tools/{name} to call one");
                     return;
                 }
                 list(ctx);
             } else {
                 if (ctx.request().method() != HttpMethod.POST) {
+                    ctx.response().putHeader("Allow", "POST");
                     error(ctx, 405, "use POST /tools/" + name + " with the tool's arguments as a JSON object");
                     return;
                 }
@@ -81,7 +83,13 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
     }
 
     private void list(RoutingContext ctx) {
-        String format = Optional.ofNullable(ctx.request().getParam("format")).orElse("");
+        List<String> formats = ctx.queryParam("format");
+        if (formats.stream().distinct().count() > 1) {
+            error(ctx, 400, "format is given more than once, as " + String.join(" and ", formats.stream().distinct()
+                    .map(f -> "\"" + f + "\"").toList()) + "; give one of anthropic and openai, or no format");
+            return;
+        }
+        String format = formats.isEmpty() ? "" : formats.get(0);
         if (!format.isEmpty() && !format.equals("anthropic") && !format.equals("openai")) {
             error(ctx, 400, "unknown format \"" + format + "\"; use anthropic or openai, or no format");
             return;
@@ -153,44 +161,19 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         }
         String session = sessionId(ctx);
         Optional<String> cwd = Optional.ofNullable(ctx.request().getHeader("X-Session-Cwd")).filter(s -> !s.isBlank())
-                .map(ToolsRestHandler::utf8Header);
+                .map(HeaderText::utf8);
         // Every header is checked before any changes the session: a refused request leaves it as it was.
         cwd.ifPresent(runtime::checkSessionFolder);
         applySessionTools(ctx, session);
         AtomicBoolean cancelled = new AtomicBoolean();
         ctx.response().closeHandler(v -> cancelled.set(true));
         ToolCall toolCall = new ToolCall(session, cwd,
-                Optional.ofNullable(ctx.request().getHeader("X-Model")).filter(s -> !s.isBlank()),
+                Optional.ofNullable(ctx.request().getHeader("X-Model")).filter(s -> !s.isBlank()).map(HeaderText::utf8),
                 cancelled::get);
         ToolResult result = runtime.execute(name, args, toolCall);
         String includeData = ctx.request().getParam("include_data");
         boolean withData = "true".equalsIgnoreCase(includeData) || "1".equals(includeData);
         json(ctx, 200, render(result, withData));
-    }
-
-    /**
-     * A header's text as UTF-8. HTTP gives a header's bytes one character each (ISO-8859-1); a folder named in UTF-8,
-     * as a client sends a path with non-ASCII names, is decoded as such. Bytes that are not UTF-8 stay as they came.
-     */
-    static String utf8Header(String value) {
-        boolean wide = false;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c > 0xFF) {
-                return value; // not bytes: already decoded by someone
-            }
-            wide |= c >= 0x80;
-        }
-        if (!wide) {
-            return value;
-        }
-        try {
-            return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
-                    .decode(java.nio.ByteBuffer.wrap(value.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)))
-                    .toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            return value;
-        }
     }
 
     /** {@code X-Session-Tools: read,edit} restricts the session to those tools (empty value: lifts it). */

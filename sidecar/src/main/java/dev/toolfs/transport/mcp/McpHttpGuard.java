@@ -6,14 +6,13 @@ import jakarta.inject.Singleton;
 
 import java.util.Optional;
 
-import org.eclipse.microprofile.config.ConfigProvider;
 
 import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.transport.rest.BodyLimitHandler;
+import dev.toolfs.transport.rest.BodyLimits;
 import dev.toolfs.transport.rest.HttpAdmission;
 import dev.toolfs.transport.rest.RestFailureHandler;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
@@ -39,7 +38,8 @@ public class McpHttpGuard {
     void install(@Observes Router router) {
         admission = new HttpAdmission(config);
         // The REST API's own limit and answer, judged on the declared length before the body is read.
-        bodyLimit = new BodyLimitHandler(config.rest().maxBodySize().asLongValue());
+        BodyLimits limits = BodyLimits.configured();
+        bodyLimit = new BodyLimitHandler(limits);
         // Runs before the MCP server's own routes.
         router.route("/mcp*").order(Integer.MIN_VALUE + 100).handler(ctx -> {
             if (admission.admit(ctx)) {
@@ -57,12 +57,8 @@ public class McpHttpGuard {
         // A tools/call or initialize the library cannot read is answered here: it would answer some with an internal
         // error or an HTTP 500, and leave the client of a call without a name waiting for ever. The body is read once,
         // for both (the library's body handler sees it was).
-        long quarkusLimit = ConfigProvider.getConfig()
-                .getOptionalValue("quarkus.http.limits.max-body-size", MemorySize.class).map(MemorySize::asLongValue)
-                .orElse(10L * 1024 * 1024);
-        long max = config.rest().maxBodySize().asLongValue();
-        // The 413 names the limit that applies: this one's, or Quarkus' when that is the smaller.
-        RestFailureHandler tooLarge = new RestFailureHandler(max > 0 && max <= quarkusLimit ? max : 0);
+        long quarkusLimit = limits.quarkus();
+        RestFailureHandler tooLarge = new RestFailureHandler(limits);
         // Streamable HTTP answers in the POST's response: the JSON-RPC error, as the library would.
         guardCalls(router.route("/mcp").method(HttpMethod.POST), quarkusLimit, tooLarge, 200);
         // The older SSE transport answers on its event stream, which only the library can write to: the POST itself
