@@ -129,6 +129,15 @@ public final class ByteScan {
     }
 
     /**
+     * Whether {@code b[from, to)} may be JSON text as JSON is exchanged: UTF-8 ({@link #isUtf8}), and without a NUL
+     * byte, which JSON text never holds (a NUL is escaped in a string) and which JSON in UTF-16 or UTF-32, whose
+     * encoding a lenient parser would guess, always holds (its braces and quotes are ASCII).
+     */
+    public static boolean isJsonText(byte[] b, int from, int to) {
+        return !contains(b, (byte) 0, from, to) && isUtf8(b, from, to);
+    }
+
+    /**
      * Whether {@code b[from, to)} is UTF-8 as RFC 3629 defines it: no overlong form (a JSON parser decodes
      * {@code C0 AF} as {@code /}, which a check of the raw bytes for {@code /} or {@code ..} would not see), no
      * surrogate, nothing above U+10FFFF, no sequence cut short. ASCII is passed over eight bytes at a time.

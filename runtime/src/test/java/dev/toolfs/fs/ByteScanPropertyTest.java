@@ -119,4 +119,20 @@ class ByteScanPropertyTest {
         byte[] fine = "caf\u00e9 \ud83d\ude00 plain ascii longer than eight".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         assertThat(ByteScan.isUtf8(fine, 0, fine.length)).isTrue();
     }
+
+    @org.junit.jupiter.api.Test
+    void jsonTextIsUtf8WithoutANul() {
+        String json = "{\"file_path\":\"caf\u00e9.txt\"}";
+        for (java.nio.charset.Charset wide : java.util.List.of(java.nio.charset.StandardCharsets.UTF_16BE,
+                java.nio.charset.StandardCharsets.UTF_16LE, java.nio.charset.Charset.forName("UTF-32"))) {
+            byte[] b = json.getBytes(wide);
+            assertThat(ByteScan.isJsonText(b, 0, b.length)).as(wide.name()).isFalse();
+        }
+        byte[] utf8 = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(ByteScan.isJsonText(utf8, 0, utf8.length)).isTrue();
+        byte[] withNul = "{\"a\":\"x\u0000\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(ByteScan.isJsonText(withNul, 0, withNul.length)).as("a raw NUL in a string").isFalse();
+        byte[] overlong = { '"', (byte) 0xC0, (byte) 0xAF, '"' };
+        assertThat(ByteScan.isJsonText(overlong, 0, overlong.length)).isFalse();
+    }
 }

@@ -267,6 +267,28 @@ class McpHttpTest {
         assertThat(note.jsonPath().getString("id")).isNull();
         assertThat(note.jsonPath().getInt("error.code")).isEqualTo(-32600);
         assertThat(TempWorkspace.root.resolve("old.txt")).doesNotExist();
+        // Params that are no object: the library left these unanswered for ever (a notification: HTTP 400).
+        for (Object params : java.util.List.of("x", java.util.List.of(1), 5)) {
+            JsonPath r = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 31, "method", "tools/list", "params", params)));
+            assertThat(r.getInt("id")).isEqualTo(31);
+            assertThat(r.getInt("error.code")).isEqualTo(-32602);
+            assertThat(r.getString("error.message")).isEqualTo("Invalid params: the params must be an object");
+        }
+        assertThat(mcp.post(Map.of("jsonrpc", "2.0", "method", "notifications/cancelled", "params", "x")).statusCode())
+                .isEqualTo(400);
+        // A level that is missing (an HTTP 500), a method that is no string ("method not found: 5").
+        JsonPath level = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 32, "method", "logging/setLevel")));
+        assertThat(level.getString("error.message")).isEqualTo("logging/setLevel needs params {\"level\": <string>}");
+        JsonPath numbered = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 33, "method", 5)));
+        assertThat(numbered.getInt("id")).isEqualTo(33);
+        assertThat(numbered.getString("error.message")).isEqualTo("Invalid Request: the method must be a string");
+        // A response whose id no request of the server has (the library failed with an HTTP 500).
+        io.restassured.response.Response stray = mcp.post(Map.of("jsonrpc", "2.0", "id", "r1", "result", Map.of()));
+        assertThat(stray.statusCode()).isEqualTo(400);
+        assertThat(stray.jsonPath().getString("id")).isNull();
+        // A call whose _meta is no object (an internal error).
+        JsonPath meta = mcp.request("tools/call", Map.of("name", "read", "arguments", Map.of("file_path", "a"), "_meta", "x"));
+        assertThat(meta.getInt("error.code")).isEqualTo(-32602);
         // A call followed by more than its one JSON value.
         io.restassured.response.Response trailing = mcp.post("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"read\",\"arguments\":{\"file_path\":\"a\"}}} garbage");

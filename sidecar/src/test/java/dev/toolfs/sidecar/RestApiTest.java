@@ -376,6 +376,15 @@ class RestApiTest {
     }
 
     @Test
+    void aBodyInUtf16IsNotValidJson() {
+        // JSON is exchanged in UTF-8; a lenient parser guessed UTF-16 and ran the call.
+        byte[] body = "{\"file_path\": \"wide.txt\", \"content\": \"x\"}".getBytes(StandardCharsets.UTF_16);
+        given().contentType("application/json").header("X-Session-Id", session).body(body).post("/tools/write").then()
+                .statusCode(400).body("error", equalTo("the request body is not valid JSON: send the tool's arguments as a JSON object"));
+        assertThat(ws.resolve("wide.txt")).doesNotExist();
+    }
+
+    @Test
     void aBodyWithTextAfterTheObjectIsNotValidJson() {
         given().contentType("application/json").body("{\"file_path\": \"trailing.txt\", \"content\": \"A\"} xyz")
                 .post("/tools/write").then().statusCode(400)

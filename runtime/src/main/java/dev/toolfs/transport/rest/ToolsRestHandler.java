@@ -137,8 +137,9 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         }
         Buffer raw = ctx.body().buffer();
         byte[] bytes = raw == null ? new byte[0] : raw.getBytes();
-        if (bytes.length > 0 && !dev.toolfs.fs.ByteScan.isUtf8(bytes, 0, bytes.length)) {
-            // The parser would take an overlong form (C0 AF) for the character it spells ("/").
+        if (bytes.length > 0 && !dev.toolfs.fs.ByteScan.isJsonText(bytes, 0, bytes.length)) {
+            // The parser would take an overlong form (C0 AF) for the character it spells ("/"), and a body in UTF-16
+            // for JSON.
             error(ctx, 400, NOT_JSON);
             return;
         }

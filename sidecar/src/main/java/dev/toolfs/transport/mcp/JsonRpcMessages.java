@@ -74,6 +74,10 @@ final class JsonRpcMessages {
             // The parser would take an overlong form (C0 AF) for the character it spells ("/").
             throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not UTF-8");
         }
+        if (dev.toolfs.fs.ByteScan.contains(line, (byte) 0, 0, line.length)) {
+            // JSON text holds no NUL byte; the parser would take UTF-16 for JSON.
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not JSON");
+        }
         Map<String, Object> map;
         try {
             map = mapReader.readValue(line);
@@ -94,12 +98,18 @@ final class JsonRpcMessages {
         if (map == null) {
             throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, NOT_A_MESSAGE); // the line is JSON's null
         }
+        // A request is answered by its id, so that its client does not wait for ever; a response is never answered,
+        // and its id is one of the server's own.
+        Object id = map.get("id");
+        Object answerable = map.containsKey("method") && (id instanceof String || id instanceof Integer || id instanceof Long)
+                ? id : null;
         if (!McpSchema.JSONRPC_VERSION.equals(map.get("jsonrpc"))) {
             // JSON-RPC 2.0 asks for it exactly; the SDK took any version, or none.
-            Object id = map.get("id");
-            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST,
-                    id instanceof String || id instanceof Integer || id instanceof Long ? id : null,
-                    "\"jsonrpc\" must be \"2.0\"");
+            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, answerable, "\"jsonrpc\" must be \"2.0\"");
+        }
+        if (map.containsKey("method") && !(map.get("method") instanceof String)) {
+            // The SDK took a number for the method's name (and found no such method).
+            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, answerable, "the method must be a string");
         }
         McpSchema.JSONRPCMessage message;
         try {

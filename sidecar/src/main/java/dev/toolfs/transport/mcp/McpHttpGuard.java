@@ -124,11 +124,34 @@ public class McpHttpGuard {
             return;
         }
         if (!request.jsonRpc20()) {
-            // The library took any version, or none. A request is answered by its id; a notification or a response
-            // cannot be, and gets the HTTP error Streamable HTTP asks for.
-            boolean answerable = request.method() != null && request.idValid();
-            answer(ctx, answerable ? status : 400, answerable ? request.id() : null, McpSchema.ErrorCodes.INVALID_REQUEST,
-                    McpRequestBody.NOT_JSON_RPC_20);
+            // The library took any version, or none.
+            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, McpRequestBody.NOT_JSON_RPC_20);
+            return;
+        }
+        if (request.methodSeen() && request.method() == null) {
+            // The library answered "method not found" with the value as its name.
+            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, METHOD_NOT_A_STRING);
+            return;
+        }
+        if (!request.methodSeen()) {
+            // A response to a request of the server's, whose ids are integers: another id answers none of them (the
+            // library failed on it with an HTTP 500).
+            if (request.idSeen() && !(request.id() instanceof Number)) {
+                answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NO_SUCH_REQUEST);
+            } else {
+                ctx.next();
+            }
+            return;
+        }
+        if (request.params().present() && !request.params().object() && !"initialize".equals(request.method())
+                && !"tools/call".equals(request.method())) { // those two are answered with their own rule below
+            // MCP's params are always an object: the library left such a request unanswered for ever.
+            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.PARAMS_NOT_AN_OBJECT);
+            return;
+        }
+        if ("logging/setLevel".equals(request.method()) && request.idSeen() && !request.params().stringLevel()) {
+            // The library failed on it with an HTTP 500.
+            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.SET_LEVEL);
             return;
         }
         if ("initialize".equals(request.method())) {
@@ -173,6 +196,18 @@ public class McpHttpGuard {
             }
             case FINE -> ctx.next();
         }
+    }
+
+    static final String METHOD_NOT_A_STRING = "Invalid Request: the method must be a string";
+    static final String NO_SUCH_REQUEST = "Invalid Request: a response must carry the integer id of the server's request";
+
+    /**
+     * Answers a message the guard refuses: a request with its id in the POST's answer, as the library would; a
+     * notification (or a request whose id cannot be answered) with HTTP 400, as Streamable HTTP asks.
+     */
+    private static void refuse(RoutingContext ctx, int status, McpRequestBody request, int code, String message) {
+        boolean answerable = request.methodSeen() && request.idSeen() && request.idValid(); // a response is never answered
+        answer(ctx, answerable ? status : 400, answerable ? request.id() : null, code, message);
     }
 
     /** What a request id that is neither a string nor an integer gets. */

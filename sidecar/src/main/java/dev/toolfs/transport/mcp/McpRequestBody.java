@@ -20,12 +20,14 @@ import io.vertx.core.json.JsonObject;
  * @param notAMessage the JSON-RPC error for a body that is no message (empty, not JSON, more than one value, not an
  *        object, a batch); null for a message
  * @param jsonRpc20 whether {@code jsonrpc} is {@code "2.0"}, as JSON-RPC 2.0 asks
- * @param method the request's method; null when it has none or it is not a string
- * @param idSeen whether the message has an id (a request) or not (a notification)
+ * @param methodSeen whether the message names a method at all (a request or notification, as opposed to a response)
+ * @param method the method when it is a string, else null
+ * @param idSeen whether the message has an id (a request or response) or not (a notification)
  * @param id the id when it is a string or an integer, else null
- * @param params the shape of the params, as a {@code tools/call} reads them
+ * @param params what the params are, as far as the guard looks
  */
-record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, String method, boolean idSeen, Object id, CallParams params) {
+record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodSeen, String method, boolean idSeen,
+        Object id, Params params) {
 
     static final String NOT_JSON = "Parse error: the body is not JSON";
     static final String NOT_A_MESSAGE = "Invalid Request: the body must be a JSON-RPC message, a JSON object";
@@ -40,6 +42,16 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, String method, 
         NULL_ARGUMENT,
         /** Absent, or not such an object. */
         MALFORMED
+    }
+
+    /**
+     * @param present whether the message has params
+     * @param object whether they are an object (MCP's params always are)
+     * @param call their shape as a {@code tools/call} reads them
+     * @param stringLevel whether they hold a string {@code level} ({@code logging/setLevel})
+     */
+    record Params(boolean present, boolean object, CallParams call, boolean stringLevel) {
+        static final Params ABSENT = new Params(false, false, CallParams.MALFORMED, false);
     }
 
     /**
@@ -63,8 +75,9 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, String method, 
 
     /** Reads {@code body} once, to its end; its reader index is left as it was. */
     static McpRequestBody read(ByteBuf body) {
-        if (!isUtf8(body)) {
-            // The parser would take an overlong form (C0 AF) for the character it spells ("/").
+        if (!isJsonText(body)) {
+            // The parser would take an overlong form (C0 AF) for the character it spells ("/"), and a body in UTF-16
+            // for JSON.
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
         }
         try (JsonParser p = parser(body)) {
@@ -81,26 +94,27 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, String method, 
                 return notAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, NOT_A_MESSAGE);
             }
             boolean jsonRpc20 = false;
+            boolean methodSeen = false;
             String method = null;
             boolean idSeen = false;
             Object id = null;
-            CallParams params = CallParams.MALFORMED;
+            Params params = Params.ABSENT;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
                 switch (field) {
                     case "jsonrpc" -> jsonRpc20 = value == JsonToken.VALUE_STRING && "2.0".equals(p.getText());
-                    case "method" -> method = value == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "method" -> {
+                        methodSeen = true;
+                        method = value == JsonToken.VALUE_STRING ? p.getText() : null;
+                    }
                     case "id" -> {
                         idSeen = true;
                         id = value == JsonToken.VALUE_STRING ? p.getText()
                                 : value == JsonToken.VALUE_NUMBER_INT ? p.getNumberValue() : null;
                     }
-                    case "params" -> {
-                        if (value == JsonToken.START_OBJECT) {
-                            params = callParams(p); // leaves the parser at the params' end
-                        }
-                    }
+                    case "params" -> params = value == JsonToken.START_OBJECT ? params(p) // to the params' end
+                            : new Params(true, false, CallParams.MALFORMED, false);
                     default -> {
                     }
                 }
@@ -109,49 +123,61 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, String method, 
             if (p.nextToken() != null) {
                 return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON); // more after the object
             }
-            return new McpRequestBody(null, jsonRpc20, method, idSeen, id, params);
+            return new McpRequestBody(null, jsonRpc20, methodSeen, method, idSeen, id, params);
         } catch (IOException e) {
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
         }
     }
 
-    /** Inside the params object, to its end: a string name, and arguments absent, null or an object. */
-    private static CallParams callParams(JsonParser p) throws IOException {
+    /**
+     * Inside the params object, to its end: for a {@code tools/call}, a string name, arguments absent, null or an
+     * object, and {@code _meta} absent, null or an object; for {@code logging/setLevel}, a string level.
+     */
+    private static Params params(JsonParser p) throws IOException {
         boolean name = false;
         boolean arguments = true;
+        boolean meta = true;
         boolean nullArgument = false;
+        boolean stringLevel = false;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
-            if ("name".equals(field)) {
-                name = value == JsonToken.VALUE_STRING;
-            } else if ("arguments".equals(field)) {
-                arguments = value == JsonToken.START_OBJECT || value == JsonToken.VALUE_NULL;
-                if (value == JsonToken.START_OBJECT) {
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        nullArgument |= p.nextToken() == JsonToken.VALUE_NULL;
-                        p.skipChildren();
+            switch (field) {
+                case "name" -> name = value == JsonToken.VALUE_STRING;
+                case "level" -> stringLevel = value == JsonToken.VALUE_STRING;
+                case "_meta" -> meta = value == JsonToken.START_OBJECT || value == JsonToken.VALUE_NULL;
+                case "arguments" -> {
+                    arguments = value == JsonToken.START_OBJECT || value == JsonToken.VALUE_NULL;
+                    if (value == JsonToken.START_OBJECT) {
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            nullArgument |= p.nextToken() == JsonToken.VALUE_NULL;
+                            p.skipChildren();
+                        }
+                        continue; // at the arguments' end
                     }
-                    continue; // at the arguments' end
+                }
+                default -> {
                 }
             }
             p.skipChildren();
         }
-        return !(name && arguments) ? CallParams.MALFORMED : nullArgument ? CallParams.NULL_ARGUMENT : CallParams.WELL_FORMED;
+        CallParams call = !(name && arguments && meta) ? CallParams.MALFORMED
+                : nullArgument ? CallParams.NULL_ARGUMENT : CallParams.WELL_FORMED;
+        return new Params(true, true, call, stringLevel);
     }
 
     private static McpRequestBody notAMessage(int code, String message) {
-        return new McpRequestBody(new JsonObject().put("code", code).put("message", message), false, null, false, null,
-                CallParams.MALFORMED);
+        return new McpRequestBody(new JsonObject().put("code", code).put("message", message), false, false, null, false,
+                null, Params.ABSENT);
     }
 
-    private static boolean isUtf8(ByteBuf body) {
+    private static boolean isJsonText(ByteBuf body) {
         if (body.hasArray()) {
             int from = body.arrayOffset() + body.readerIndex();
-            return dev.toolfs.fs.ByteScan.isUtf8(body.array(), from, from + body.readableBytes());
+            return dev.toolfs.fs.ByteScan.isJsonText(body.array(), from, from + body.readableBytes());
         }
         byte[] copy = new byte[body.readableBytes()];
         body.getBytes(body.readerIndex(), copy);
-        return dev.toolfs.fs.ByteScan.isUtf8(copy, 0, copy.length);
+        return dev.toolfs.fs.ByteScan.isJsonText(copy, 0, copy.length);
     }
 }

@@ -37,6 +37,12 @@ public final class McpTexts {
         return Guidance.sections().values().stream().collect(Collectors.joining("\n\n"));
     }
 
+    /** A request whose params are not an object (MCP's always are): both transports answer invalid params. */
+    public static final String PARAMS_NOT_AN_OBJECT = "Invalid params: the params must be an object";
+
+    /** A logging/setLevel without a string level (the MCP libraries failed on it, naming their own classes). */
+    public static final String SET_LEVEL = "logging/setLevel needs params {\"level\": <string>}";
+
     /** The answer to a call cancelled before it ran (MCP sends no answer to a cancelled request, should one leave). */
     public static final String CANCELLED_CALL = "Error: the client cancelled this call";
 

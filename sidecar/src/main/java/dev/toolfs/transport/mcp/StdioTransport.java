@@ -70,6 +70,7 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     /** JSON-RPC's cancellation, which the SDK's server session does not handle. */
     private static final String METHOD_CANCELLED = "notifications/cancelled";
+    private static final String METHOD_ROOTS_CHANGED = "notifications/roots/list_changed";
 
     /**
      * Where a request's cancellation flag travels to its handler: in the transport context the session gives the
@@ -232,7 +233,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             }
             if (line == StdioChannel.LineReader.TOO_LONG) {
                 answerError(null, McpSchema.ErrorCodes.INVALID_REQUEST,
-                        "the message is longer than " + StdioChannel.MAX_MESSAGE_BYTES + " bytes");
+                        "not a JSON-RPC message: the line is longer than " + StdioChannel.MAX_MESSAGE_BYTES + " bytes");
             } else if (!blank(line)) {
                 dispatch(line);
             }
@@ -299,6 +300,10 @@ public final class StdioTransport implements McpServerTransportProvider {
                     cancelled.set(true);
                 }
             }
+        } else if (message instanceof McpSchema.JSONRPCNotification n && METHOD_ROOTS_CHANGED.equals(n.method())) {
+            // The session's folder does not move with the roots (see McpRoots): the SDK would ask for the new list,
+            // even of a client that never declared roots, and nothing would use it.
+            LOG.debug("MCP stdio: notifications/roots/list_changed is not acted on");
         } else if (message instanceof McpSchema.JSONRPCNotification n) {
             boolean initialized = McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method());
             // The requests the session held for this notification resume here, on this thread, and may ask the
@@ -318,6 +323,10 @@ public final class StdioTransport implements McpServerTransportProvider {
             if (initialized) {
                 clientInitialized = true;
             }
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_LOGGING_SET_LEVEL.equals(r.method())
+                && (r.params() == null || r.params() instanceof Map) && !(r.params() instanceof Map<?, ?> p
+                        && p.get("level") instanceof String)) {
+            answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.SET_LEVEL);
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
                 && !(InitializeShape.wellFormed(r.params()) && sdkReadsInitialize(r.params()))) {
             // The SDK would answer some with an internal error naming its own classes (a capability it cannot read:
@@ -346,6 +355,9 @@ public final class StdioTransport implements McpServerTransportProvider {
                 && !ToolsCallShape.wellFormed(r.params())) {
             // The SDK would fail converting these params and call it an internal error.
             answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, ToolsCallShape.MESSAGE);
+        } else if (message instanceof McpSchema.JSONRPCRequest r && r.params() != null && !(r.params() instanceof Map)) {
+            // MCP's params are always an object: the SDK's answer to some named its own classes.
+            answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.PARAMS_NOT_AN_OBJECT);
         } else {
             Object id = ((McpSchema.JSONRPCRequest) message).id();
             AtomicBoolean cancelled = new AtomicBoolean();

@@ -14,10 +14,11 @@ public final class ToolsCallShape {
     private ToolsCallShape() {
     }
 
-    /** The same rule for params already read into a map (the stdio transport's). */
+    /** The same rule for params already read into a map (the stdio transport's); {@code _meta}, if any, an object. */
     public static boolean wellFormed(Object params) {
         return params instanceof java.util.Map<?, ?> m && m.get("name") instanceof String
-                && (m.get("arguments") == null || m.get("arguments") instanceof java.util.Map);
+                && (m.get("arguments") == null || m.get("arguments") instanceof java.util.Map)
+                && (m.get("_meta") == null || m.get("_meta") instanceof java.util.Map);
     }
 
     /** What the HTTP guard does with a {@code tools/call}. */
@@ -42,7 +43,7 @@ public final class ToolsCallShape {
         if (!call.idValid()) {
             return Verdict.BAD_ID;
         }
-        return switch (call.params()) {
+        return switch (call.params().call()) {
             case WELL_FORMED -> Verdict.FINE;
             case NULL_ARGUMENT -> Verdict.NULL_ARGUMENTS;
             case MALFORMED -> Verdict.MALFORMED;

@@ -83,10 +83,14 @@ class JsonRpcMessagesTest {
         String text = MAPPER.writeValueAsString(message);
         Object expected = sdk(text);
         Object actual = ours(text);
-        if (!"2.0".equals(jsonrpc)) {
-            // Where the SDK took any version, or none, JSON-RPC 2.0 asks for exactly "2.0".
+        if (!"2.0".equals(jsonrpc) || method != ABSENT && !(method instanceof String)) {
+            // Where the SDK took any version, or none, JSON-RPC 2.0 asks for exactly "2.0"; and for a method that
+            // is a string, where the SDK took a number for one.
             assertThat(actual).as(text).isInstanceOf(JsonRpcMessages.NotAMessage.class);
             assertThat(((JsonRpcMessages.NotAMessage) actual).code()).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+            Object answeredBy = ((JsonRpcMessages.NotAMessage) actual).id();
+            assertThat(answeredBy).as("only a request is answered by its id").isIn(method == ABSENT ? new Object[] { null }
+                    : new Object[] { null, id });
         } else if (expected instanceof Exception) {
             assertThat(actual).as(text).isInstanceOf(Exception.class);
         } else {
@@ -115,11 +119,21 @@ class JsonRpcMessagesTest {
 
     @Test
     void aJsonObjectThatIsNoMessageIsRefusedInTheClientsTerms() {
-        for (String text : List.of("{\"jsonrpc\":\"2.0\"}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":[\"x\"]}", "null", " null ",
+        for (String text : List.of("{\"jsonrpc\":\"2.0\"}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"params\":{}}", "null", " null ",
                 "5", "\"x\"", "true")) {
             assertThatThrownBy(() -> MESSAGES.read(text.getBytes(StandardCharsets.UTF_8))).as(text)
                     .isInstanceOf(JsonRpcMessages.NotAMessage.class).hasMessage(JsonRpcMessages.NOT_A_MESSAGE)
                     .extracting(e -> ((JsonRpcMessages.NotAMessage) e).code()).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+        }
+    }
+
+    @Test
+    void aMethodThatIsNoStringIsRefusedAndTheRequestAnsweredByItsId() {
+        for (String method : List.of("[\"x\"]", "5", "null", "true")) {
+            assertThatThrownBy(() -> MESSAGES.read(("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":" + method + "}")
+                    .getBytes(StandardCharsets.UTF_8))).as(method)
+                    .isInstanceOf(JsonRpcMessages.NotAMessage.class).hasMessage("the method must be a string")
+                    .extracting(e -> ((JsonRpcMessages.NotAMessage) e).id()).isEqualTo(7);
         }
     }
 }

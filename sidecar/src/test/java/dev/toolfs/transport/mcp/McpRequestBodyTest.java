@@ -96,10 +96,31 @@ class McpRequestBodyTest {
     }
 
     @Test
+    void tellsWhatTheParamsAre() {
+        assertThat(read("{\"id\":1,\"method\":\"tools/list\"}").params().present()).isFalse();
+        for (String params : List.of("\"x\"", "[1]", "5", "null")) {
+            McpRequestBody.Params p = read("{\"id\":1,\"method\":\"tools/list\",\"params\":" + params + "}").params();
+            assertThat(p.present()).isTrue();
+            assertThat(p.object()).as(params).isFalse();
+        }
+        assertThat(read("{\"id\":1,\"method\":\"tools/list\",\"params\":{}}").params().object()).isTrue();
+        assertThat(read("{\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"info\"}}").params().stringLevel()).isTrue();
+        assertThat(read("{\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":5}}").params().stringLevel()).isFalse();
+        // A tools/call's _meta, when given, is an object (the libraries failed on another value).
+        String call = "{\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"read\",\"_meta\":";
+        assertThat(verdict(call + "{\"progressToken\":1}}}")).isEqualTo(ToolsCallShape.Verdict.FINE);
+        assertThat(verdict(call + "null}}")).isEqualTo(ToolsCallShape.Verdict.FINE);
+        assertThat(verdict(call + "\"x\"}}")).isEqualTo(ToolsCallShape.Verdict.MALFORMED);
+    }
+
+    @Test
     void findsTheMethodOfAnyMessage() {
         assertThat(read("{\"id\":1,\"method\":\"tools/list\",\"params\":5}").method()).isEqualTo("tools/list");
         assertThat(read("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").idSeen()).isFalse();
-        assertThat(read("{\"id\":1,\"method\":5}").method()).isNull();
+        McpRequestBody numbered = read("{\"id\":1,\"method\":5}");
+        assertThat(numbered.method()).isNull();
+        assertThat(numbered.methodSeen()).isTrue();
+        assertThat(read("{\"id\":1,\"result\":{}}").methodSeen()).isFalse();
         assertThat(read("{\"id\":1,\"result\":{}}").method()).as("a response").isNull();
     }
 
@@ -122,6 +143,10 @@ class McpRequestBodyTest {
         byte[] overlong = {'{', '"', 'a', (byte) 0xC0, (byte) 0xAF, '"', ':', '1', '}'};
         McpRequestBody r = McpRequestBody.read(Unpooled.wrappedBuffer(overlong));
         assertThat(r.notAMessage().getString("message")).isEqualTo(McpRequestBody.NOT_JSON);
+        // JSON in UTF-16: a lenient parser guesses the encoding and reads it.
+        byte[] utf16 = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}".getBytes(StandardCharsets.UTF_16LE);
+        assertThat(McpRequestBody.read(Unpooled.wrappedBuffer(utf16)).notAMessage().getString("message"))
+                .isEqualTo(McpRequestBody.NOT_JSON);
         assertThat(error("{\"id\":1,\"method\":\"ping\"}")).isNull();
     }
 }
