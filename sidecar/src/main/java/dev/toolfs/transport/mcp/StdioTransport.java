@@ -90,6 +90,13 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final ExecutorService calls;
     /** The message being written; guarded by {@code out}. */
     private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
+    /**
+     * Writes the answers to pings that come while a call runs, off the reader. Bounded: past it, the reader writes the
+     * answer itself (a client that sends pings and never reads waits for its output, as for any answer).
+     */
+    private final java.util.concurrent.ThreadPoolExecutor pongs = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
+            TimeUnit.MILLISECONDS, new java.util.concurrent.ArrayBlockingQueue<>(4096),
+            r -> daemon(r, "mcp-stdio-pong"), new java.util.concurrent.ThreadPoolExecutor.CallerRunsPolicy());
     /** The server's requests to the client not yet answered, by id: the thread that sent each. */
     private final Map<Object, Thread> unanswered = new ConcurrentHashMap<>();
     /** The client's requests received and not yet answered, by id: whether the client has cancelled each. */
@@ -181,6 +188,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** No more input or output: fail what waits for the client, take no new calls, and let the server stop. */
     private void end() {
         closing = true;
+        pongs.shutdown();
         requests.clear();
         if (clientInitialized) {
             calls.shutdown();
@@ -345,10 +353,24 @@ public final class StdioTransport implements McpServerTransportProvider {
             // waiting for its answer first would wait forever; later, in turn, it would wait behind a long call. So it
             // is answered at once (unless the channel did while the application started).
             if (answeredEarly.isEmpty() || answeredEarly.remove(StdioHandshake.idKey(mapper, r.id())) == null) {
-                try {
-                    write(reply(r.id(), "result", Map.of()));
-                } catch (UncheckedIOException e) {
-                    // end() has run.
+                Map<String, Object> pong = reply(r.id(), "result", Map.of());
+                Runnable answer = () -> {
+                    try {
+                        write(pong);
+                    } catch (UncheckedIOException e) {
+                        // end() has run.
+                    }
+                };
+                if (callsInFlight.get() == 0) {
+                    answer.run();
+                } else {
+                    // A call may hold the output, blocked while the client writes instead of reading: the reader
+                    // must go on reading, or neither side would move.
+                    try {
+                        pongs.execute(answer);
+                    } catch (java.util.concurrent.RejectedExecutionException e) {
+                        // Ended meanwhile.
+                    }
                 }
             }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_CALL.equals(r.method())

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -52,11 +53,40 @@ class StdioTransportTest {
         final OutputStream client;
         final StdioChannel channel;
         private McpSyncServer server;
+        /** While closed, the server's writes wait: a client that does not read its input (the server's output). */
+        private volatile CountDownLatch outputOpen = new CountDownLatch(0);
 
         Connection(Path recording) throws IOException {
             TestPipe pipe = new TestPipe();
             client = pipe.client;
-            channel = StdioChannel.open(pipe.server, out, recording, true);
+            OutputStream gated = new OutputStream() {
+                @Override
+                public void write(int b) throws IOException {
+                    write(new byte[] { (byte) b }, 0, 1);
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    try {
+                        outputOpen.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new java.io.InterruptedIOException();
+                    }
+                    synchronized (out) {
+                        out.write(b, off, len);
+                    }
+                }
+            };
+            channel = StdioChannel.open(pipe.server, gated, recording, true);
+        }
+
+        void stopReadingOutput() {
+            outputOpen = new CountDownLatch(1);
+        }
+
+        void readOutputAgain() {
+            outputOpen.countDown();
         }
 
         void send(String... lines) throws IOException {
@@ -509,6 +539,34 @@ class StdioTransportTest {
     }
 
     private static final String BRIEF = "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":{\"name\":\"brief\",\"arguments\":{}}}";
+
+    @Test
+    void aPingWhileTheOutputIsFullDoesNotStopTheReading() throws Exception {
+        // Found by an adversarial test: the reader answered the ping itself, waited for the output a call held, and
+        // read no more; a client writing its next lines before reading would then wait for ever, as would the server.
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED);
+            assertThat(c.await(1)).hasSize(1);
+            c.stopReadingOutput();
+            c.send(CALL, "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}");
+            Thread.sleep(300); // the call's answer waits for the output; the reading has been handed over
+            // More than the pipe holds: written only if the server goes on reading.
+            String blank = " ".repeat(1023);
+            CompletableFuture<Void> written = CompletableFuture.runAsync(() -> {
+                try {
+                    for (int i = 0; i < 512; i++) {
+                        c.send(blank);
+                    }
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            written.get(10, TimeUnit.SECONDS);
+            c.readOutputAgain();
+            assertThat(ids(c.await(3))).containsExactlyInAnyOrder("1", "3", "p");
+        }
+    }
 
     @Test
     void aRequestToTheClientThatTheServerGivesUpOnIsCancelled() throws Exception {
