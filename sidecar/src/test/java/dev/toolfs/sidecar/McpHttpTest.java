@@ -180,6 +180,21 @@ class McpHttpTest {
     }
 
     @Test
+    void aMessageOfASessionThatEndedIs404WhateverItHolds() {
+        // MCP asks for 404 to any message of an ended or unknown session; the guard answered some itself.
+        McpClient mcp = McpClient.connect();
+        mcp.delete().then().statusCode(200);
+        for (Map<String, Object> message : java.util.List.<Map<String, Object>> of(
+                Map.of("jsonrpc", "1.0", "id", 1, "method", "tools/list"),
+                Map.of("jsonrpc", "2.0", "id", 2, "method", "tools/call", "params", Map.of()),
+                Map.of("jsonrpc", "2.0", "id", true, "method", "tools/call", "params", Map.of("name", "read")),
+                Map.of("jsonrpc", "2.0", "id", 3, "method", "tools/list", "params", "x"),
+                Map.of("jsonrpc", "2.0", "method", "tools/call", "params", Map.of("name", "read")))) {
+            assertThat(mcp.post(message).statusCode()).as(message.toString()).isEqualTo(404);
+        }
+    }
+
+    @Test
     void endingASessionNeedsItsId() {
         JsonPath r = given().delete("/mcp").then().statusCode(400).extract().jsonPath();
         assertThat(r.getString("error")).isEqualTo("DELETE /mcp ends a session: send its Mcp-Session-Id header");
@@ -276,6 +291,10 @@ class McpHttpTest {
         }
         assertThat(mcp.post(Map.of("jsonrpc", "2.0", "method", "notifications/cancelled", "params", "x")).statusCode())
                 .isEqualTo(400);
+        // A notification the server does not know is not answered (the library answered it with an error).
+        io.restassured.response.Response unknown = mcp.post(Map.of("jsonrpc", "2.0", "method", "notifications/whatever"));
+        assertThat(unknown.statusCode()).isEqualTo(202);
+        assertThat(unknown.asString()).isEmpty();
         // A level that is missing (an HTTP 500), a method that is no string ("method not found: 5").
         JsonPath level = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 32, "method", "logging/setLevel")));
         assertThat(level.getString("error.message")).isEqualTo("logging/setLevel needs params {\"level\": <string>}");

@@ -32,6 +32,10 @@ public class McpHttpGuard {
     @Inject
     ToolFsConfig config;
 
+    /** The library's sessions: the guard leaves a message of one it does not know to the library's 404. */
+    @Inject
+    io.quarkiverse.mcp.server.runtime.ConnectionManager connections;
+
     private HttpAdmission admission;
     private BodyLimitHandler bodyLimit;
 
@@ -99,7 +103,7 @@ public class McpHttpGuard {
     /** The largest body read on the event loop (about a millisecond's work); a larger one is read off it. */
     private static final int ON_LOOP_BYTES = 64 * 1024;
 
-    private static void answerMalformedCall(RoutingContext ctx, int status) {
+    private void answerMalformedCall(RoutingContext ctx, int status) {
         Buffer body = ctx.body() == null || ctx.body().buffer() == null ? Buffer.buffer() : ctx.body().buffer();
         // One strict pass, to the end of the body, finds all that this guard needs to know.
         if (body.length() <= ON_LOOP_BYTES) {
@@ -116,11 +120,17 @@ public class McpHttpGuard {
         });
     }
 
-    private static void answerMalformedCall(RoutingContext ctx, int status, Buffer body, McpRequestBody request) {
+    private void answerMalformedCall(RoutingContext ctx, int status, Buffer body, McpRequestBody request) {
         if (request.notAMessage() != null) {
             // The library fails on these with an HTTP 500 (and a stack trace in the log).
             ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json")
                     .end(new JsonObject().put("jsonrpc", "2.0").putNull("id").put("error", request.notAMessage()).encode());
+            return;
+        }
+        String session = ctx.request().getHeader("Mcp-Session-Id");
+        if (session != null && !connections.has(session)) {
+            // A session that ended or never was: the library answers 404, as MCP asks, before it reads the message.
+            ctx.next();
             return;
         }
         if (!request.jsonRpc20()) {
@@ -147,6 +157,12 @@ public class McpHttpGuard {
                 && !"tools/call".equals(request.method())) { // those two are answered with their own rule below
             // MCP's params are always an object: the library left such a request unanswered for ever.
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.PARAMS_NOT_AN_OBJECT);
+            return;
+        }
+        if (!request.idSeen() && !CLIENT_NOTIFICATIONS.contains(request.method())) {
+            // A notification the server does not know is not answered (202), as MCP asks: the library answered it
+            // with an error, which no notification gets.
+            ctx.response().setStatusCode(202).end();
             return;
         }
         if ("logging/setLevel".equals(request.method()) && request.idSeen() && !request.params().stringLevel()) {
@@ -197,6 +213,10 @@ public class McpHttpGuard {
             case FINE -> ctx.next();
         }
     }
+
+    /** The notifications MCP has a client send a server. */
+    static final java.util.Set<String> CLIENT_NOTIFICATIONS = java.util.Set.of("notifications/initialized",
+            "notifications/cancelled", "notifications/progress", "notifications/roots/list_changed");
 
     static final String METHOD_NOT_A_STRING = "Invalid Request: the method must be a string";
     static final String NO_SUCH_REQUEST = "Invalid Request: a response must carry the integer id of the server's request";
