@@ -22,11 +22,22 @@ public class FsException extends RuntimeException {
     }
 
     public FsException(FsErrorCode code, Path path, String template, Throwable cause) {
+        this(code, path, template, cause, false);
+    }
+
+    private FsException(FsErrorCode code, Path path, String template, Throwable cause, boolean cut) {
         super(null, cause, false, false);
         this.code = Objects.requireNonNull(code);
         this.path = path;
         this.template = Objects.requireNonNull(template);
+        this.cut = cut;
     }
+
+    /** Whether the path is shown cut to {@link #SHOWN_CHARS} characters (a path too long to be one, say). */
+    private final boolean cut;
+
+    /** The most characters of a path an error about its length shows. */
+    public static final int SHOWN_CHARS = 64;
 
     public FsErrorCode code() {
         return code;
@@ -42,7 +53,11 @@ public class FsException extends RuntimeException {
         if (path == null) {
             return template;
         }
-        return template.replace(PATH, '"' + display.apply(path) + '"');
+        String shown = display.apply(path);
+        if (cut && shown.length() > SHOWN_CHARS) {
+            shown = shown.substring(0, SHOWN_CHARS) + "…";
+        }
+        return template.replace(PATH, '"' + shown + '"');
     }
 
     @Override
@@ -143,6 +158,12 @@ public class FsException extends RuntimeException {
         return new FsException(FsErrorCode.FS_INVALID_PATH, null, "cannot " + op + " \"" + shown + "\": the path has"
                 + " characters this server cannot put in file names: it runs without a UTF-8 locale (its file names are "
                 + encoding + "), so ask the user to start it with LANG=C.UTF-8");
+    }
+
+    /** A path that cannot be used as one, shown as the model gave it (relative to its folder), cut if long. */
+    public static FsException invalidPath(String op, Path requested, String why) {
+        return new FsException(FsErrorCode.FS_INVALID_PATH, requested, "cannot " + op + " " + PATH + ": " + why
+                + "; use a plain path inside the workspace", null, true);
     }
 
     public static FsException invalidPath(String op, String shown, String why) {

@@ -355,7 +355,8 @@ class RestApiTest {
                 .contains("2: 2\n3: 3");
         given().contentType("application/json").body("{\"file_path\": \"nums.txt\", \"offset\": " + "9".repeat(2000) + "}")
                 .post("/tools/read").then().statusCode(400)
-                .body("error", startsWith("the request body holds a value longer than any argument takes ("));
+                .body("error", equalTo("the request body holds a value longer than any argument takes (Number value length"
+                        + " (2000) exceeds the maximum allowed (1000)); send the tool's arguments with their documented types"));
     }
 
     @Test

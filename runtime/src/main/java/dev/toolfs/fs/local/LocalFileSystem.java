@@ -672,7 +672,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 temp = dir.resolve(tempName(""));
                 if (Workspace.tooLongForTheSystem(temp)) {
                     temp = null;
-                    throw FsException.invalidPath(op, Workspace.shown(path.requested()), "the path is too close to the"
+                    throw FsException.invalidPath(op, path.requested(), "the path is too close to the"
                             + " system's limit (4096 bytes) for the temporary file a safe write makes beside it");
                 }
             }

@@ -432,14 +432,9 @@ public final class Workspace {
     static FsException tooLong(String op, Path requested, Path looked) {
         Path name = looked.getFileName();
         if (name != null && name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > RequestedPath.MAX_NAME_BYTES) {
-            return FsException.invalidPath(op, shown(requested), "a name its symbolic links lead to is longer than 255 bytes");
+            return FsException.invalidPath(op, requested, "a name its symbolic links lead to is longer than 255 bytes");
         }
-        return FsException.invalidPath(op, shown(requested), "the path is longer than the system allows once made absolute (4096 bytes)");
-    }
-
-    static String shown(Path requested) {
-        String s = requested.toString();
-        return s.length() <= 64 ? s : s.substring(0, 64) + "…";
+        return FsException.invalidPath(op, requested, "the path is longer than the system allows once made absolute (4096 bytes)");
     }
 
     /**

@@ -149,7 +149,9 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             args = bytes.length == 0 ? null : bodyReader.readTree(bytes);
         } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
             // Valid JSON, beyond what the parser takes (a number of over 1000 digits): no argument needs it.
-            error(ctx, 400, "the request body holds a value longer than any argument takes (" + e.getOriginalMessage()
+            // The parser's words name its own API ("from `StreamReadConstraints…`"): not the client's concern.
+            String detail = e.getOriginalMessage().replaceAll(", from `[^`]*`", "");
+            error(ctx, 400, "the request body holds a value longer than any argument takes (" + detail
                     + "); send the tool's arguments with their documented types");
             return;
         } catch (java.io.IOException e) {

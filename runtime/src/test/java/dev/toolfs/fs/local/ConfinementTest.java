@@ -489,6 +489,8 @@ class ConfinementTest {
                 fs.resolve("write", tight, ws, Cancellation.NONE), "x", Precondition.NONE, Cancellation.NONE));
         assertThat(close.code()).isEqualTo(FsErrorCode.FS_INVALID_PATH);
         assertThat(close.getMessage()).contains("too close to the system's limit (4096 bytes) for the temporary file");
+        // Shown as the model gave it, relative to its folder, and cut: not the machine's absolute path.
+        assertThat(close.messageFor(p -> ws.relativize(p).toString())).startsWith("cannot write \"" + tight.substring(0, 64) + "…\": ");
         // Short in characters, long in bytes (each '€' is three): refused before anything is looked up.
         String euros = ("€".repeat(85) + "/").repeat(20) + "f.txt";
         assertThat(euros.length()).isLessThan(4096);
@@ -500,7 +502,8 @@ class ConfinementTest {
         FsException e = (FsException) org.assertj.core.api.Assertions.catchThrowable(
                 () -> fs.resolve("read", "longname", ws, Cancellation.NONE));
         assertThat(e.code()).isEqualTo(FsErrorCode.FS_INVALID_PATH);
-        assertThat(e.getMessage()).contains("a name its symbolic links lead to is longer than 255 bytes");
+        assertThat(e.messageFor(p -> ws.relativize(p).toString())).isEqualTo("cannot read \"longname\": a name its symbolic"
+                + " links lead to is longer than 255 bytes; use a plain path inside the workspace");
     }
 
     @Test
