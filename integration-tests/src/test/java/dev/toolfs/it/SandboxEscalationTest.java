@@ -200,6 +200,12 @@ class SandboxEscalationTest {
         JsonPath noMatch = given().contentType("application/json").header("X-Session-Id", "sandboxed").body(edit)
                 .post("/tools/edit").then().statusCode(200).extract().jsonPath();
         assertThat(noMatch.getString("error.code")).isEqualTo("FS_NO_MATCH");
+        // An edit of a file that is not there, in the edit's own words.
+        edit.put("file_path", ".git/missing-config");
+        JsonPath missing = given().contentType("application/json").header("X-Session-Id", "sandboxed").body(edit)
+                .post("/tools/edit").then().statusCode(200).extract().jsonPath();
+        assertThat(missing.getString("content[0].text")).isEqualTo("Error: cannot edit \".git/missing-config\": not found"
+                + " — check the path, or create the file with write");
         assertThat(given().get("/approvals").jsonPath().getList("approvals")).isEmpty();
     }
 

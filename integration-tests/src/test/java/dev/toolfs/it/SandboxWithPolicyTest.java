@@ -70,4 +70,23 @@ class SandboxWithPolicyTest {
         assertThat(write("unread", ".git/config", false).getString("error.code")).isEqualTo("FS_SANDBOX_DENIED");
         assertThat(Files.readString(config)).isEqualTo("original\n");
     }
+
+    @Test
+    void aFileChangedOrDeletedSinceItWasReadIsStaleBeforeAnyoneIsAsked() throws Exception {
+        // Found by an adversarial test: a person was asked, and the approved change then failed as stale.
+        Path hook = TempWorkspace.root.resolve(".git/hooks/pre-push");
+        Files.createDirectories(hook.getParent());
+        Files.writeString(hook, "one\n");
+        call("read", "stale", Map.of("file_path", ".git/hooks/pre-push"));
+        Files.writeString(hook, "two, by someone else\n");
+        JsonPath changed = write("stale", ".git/hooks/pre-push", true);
+        assertThat(changed.getString("error.code")).isEqualTo("FS_STALE_VERSION");
+        Map<String, String> edit = new HashMap<>(Map.of("file_path", ".git/hooks/pre-push", "old_string", "two",
+                "new_string", "three", "sandbox_permissions", "require_escalated", "justification", "the hook must change"));
+        assertThat(call("edit", "stale", edit).getString("error.code")).isEqualTo("FS_STALE_VERSION");
+        Files.delete(hook);
+        assertThat(call("edit", "stale", edit).getString("error.code")).isEqualTo("FS_STALE_VERSION");
+        assertThat(given().get("/approvals").jsonPath().getList("approvals")).isEmpty();
+        assertThat(hook).doesNotExist();
+    }
 }

@@ -58,11 +58,13 @@ public interface FileSystemProvider {
     SandboxMode sandboxMode();
 
     /**
-     * Refuses, with the error the change itself would fail with, a write or edit of {@code path} that no approval could
-     * make possible: the target exists and is no regular file, or a name above it is a file. Asked before anyone is
-     * asked to approve an escalation; the default checks nothing, leaving it to the change.
+     * Refuses, with the error the change itself would fail with, a write ({@code edit} null) or an edit of {@code path}
+     * that could not be made now, whatever is approved: a target that is no regular file, a file above it, a
+     * {@code precondition} the file no longer meets (changed or deleted since it was read, there though never read), a
+     * missing, unreadable or non-text file to edit, an {@code edit} that does not match. Asked before anyone is asked to
+     * approve an escalation; the default checks nothing, leaving it to the change.
      */
-    default void checkCanHoldFile(String op, ResolvedPath path) {
+    default void checkChangeable(String op, ResolvedPath path, Precondition precondition, TextEdit edit) {
     }
 
     /** Why the sandbox refuses to change this path without an approved escalation; empty when it allows it. */

@@ -2,12 +2,8 @@ package dev.toolfs.tools;
 
 import jakarta.inject.Inject;
 
-import dev.toolfs.config.ToolFsConfig;
-import dev.toolfs.fs.EditMatchException;
 import dev.toolfs.fs.EditOutcome;
 import dev.toolfs.fs.FileSystemProvider;
-import dev.toolfs.fs.FsException;
-import dev.toolfs.fs.LiteralEdit;
 import dev.toolfs.fs.Precondition;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.TextEdit;
@@ -27,9 +23,6 @@ public class EditTool implements ToolExecutor<EditArgs> {
     FileSystemProvider fs;
 
     @Inject
-    ToolFsConfig config;
-
-    @Inject
     Gates gates;
 
     @Inject
@@ -41,19 +34,8 @@ public class EditTool implements ToolExecutor<EditArgs> {
         Precondition guard = gates.editIntent(ctx.execution(), path);
         boolean all = args.replaceAllOrDefault();
         TextEdit change = new TextEdit(args.oldString(), args.newString(), all);
-        if (args.sandboxPermissions() == SandboxPermissions.require_escalated && fs.sandboxDenial(path).isPresent()) {
-            // Tried before anyone is asked: an edit that cannot apply must not spend a person's approval.
-            try {
-                LiteralEdit.apply(fs.readText(path, config.edit().maxFileBytes(), ctx.cancellation()), change,
-                        config.edit().maxFileBytes());
-            } catch (EditMatchException e) {
-                throw FsException.editMatch(path.requested(), e);
-            } catch (FsException notReadable) {
-                // Said in the read's words: left to the edit itself, which says it in its own (a folder target, a
-                // missing file, one too large), before or after the approval as the sandbox's checks decide.
-            }
-        }
-        boolean escalated = sandbox.approve(ctx, "edit", path, args.sandboxPermissions(), args.justification());
+        boolean escalated = sandbox.approve(ctx, "edit", path, args.sandboxPermissions(), args.justification(), guard,
+                change);
         EditOutcome outcome = fs.editText(path, change, guard, escalated, ctx.cancellation());
         gates.observed(ctx.execution(), path, outcome.version());
         String display = ctx.display(path.requested());

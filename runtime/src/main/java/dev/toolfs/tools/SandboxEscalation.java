@@ -29,8 +29,12 @@ public class SandboxEscalation {
     ApprovalService approvals;
 
     /** True when this mutation was approved past the sandbox. */
+    /**
+     * @param precondition the change's read-before-write guard, and {@code edit} the edit (null for a write): a change
+     *        that could not be made now is refused before anyone is asked
+     */
     public boolean approve(ToolContext ctx, String op, ResolvedPath path, SandboxPermissions permissions,
-            String justification) {
+            String justification, dev.toolfs.fs.Precondition precondition, dev.toolfs.fs.TextEdit edit) {
         if (permissions != SandboxPermissions.require_escalated) {
             return false;
         }
@@ -42,8 +46,9 @@ public class SandboxEscalation {
             throw new ToolInputException(
                     "justification must say why the change needs an exception when sandbox_permissions is require_escalated");
         }
-        // Nobody is asked to approve a change that would fail once approved (a folder as the target, a file above it).
-        fs.checkCanHoldFile(op, path);
+        // Nobody is asked to approve a change that would fail once approved (a folder as the target, a file above it,
+        // a file changed since it was read, an edit that does not match).
+        fs.checkChangeable(op, path, precondition, edit);
         ApprovalRequest request = new ApprovalRequest(UUID.randomUUID().toString(), ctx.execution().sessionId(), op,
                 ctx.display(path.requested()), denial.get(), justification, Instant.now());
         ApprovalDecision decision = approvals.decide(request, ctx.approver(), ctx.cancellation());

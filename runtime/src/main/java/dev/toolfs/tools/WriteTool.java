@@ -5,8 +5,6 @@ import java.util.Map;
 import jakarta.inject.Inject;
 
 import dev.toolfs.fs.FileSystemProvider;
-import dev.toolfs.fs.FsErrorCode;
-import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.Precondition;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.TextShape;
@@ -32,13 +30,8 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
     public ToolOutcome execute(WriteArgs args, ToolContext ctx) {
         ResolvedPath path = fs.resolve("write", args.filePath(), ctx.cwd(), ctx.cancellation());
         Precondition guard = gates.writeIntent(ctx.execution(), path);
-        if (args.sandboxPermissions() == SandboxPermissions.require_escalated
-                && guard instanceof Precondition.CreateIfAbsent create && create.ifExists() == FsErrorCode.FS_NOT_OBSERVED
-                && fs.stat(path).isRegularFile()) {
-            // Refused anyway once approved: nobody is asked to approve a write of a file the session never read.
-            throw FsException.notObserved("write", path.requested());
-        }
-        boolean escalated = sandbox.approve(ctx, "write", path, args.sandboxPermissions(), args.justification());
+        boolean escalated = sandbox.approve(ctx, "write", path, args.sandboxPermissions(), args.justification(), guard,
+                null);
         WriteOutcome outcome = fs.writeText(path, args.content(), guard, escalated, ctx.cancellation());
         gates.observed(ctx.execution(), path, outcome.version());
         String display = ctx.display(path.requested());

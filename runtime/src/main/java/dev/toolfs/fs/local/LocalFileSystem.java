@@ -446,13 +446,43 @@ public class LocalFileSystem implements FileSystemProvider {
     // ---- mutations
 
     @Override
-    public void checkCanHoldFile(String op, ResolvedPath path) {
+    public void checkChangeable(String op, ResolvedPath path, Precondition precondition, TextEdit edit) {
+        // The checks writeText and editText make before they change anything, in the same order and words.
         FileStat st = statOf(op, path);
-        if (st.exists() && !st.isRegularFile()) {
-            throw FsException.notRegularFile(op, path.requested());
+        if (edit == null) {
+            if (st.exists() && !st.isRegularFile()) {
+                throw FsException.notRegularFile(op, path.requested());
+            }
+            if (!st.exists()) {
+                missingFolders(op, path, path.target().getParent()); // throws where a file stands for a folder
+            }
+            byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll(op, path, maxEditBytes) : null;
+            check(op, path, precondition, st, old);
+            if (st.exists()) {
+                checkWritable(op, path);
+            }
+            return;
         }
         if (!st.exists()) {
-            missingFolders(op, path, path.target().getParent()); // throws where a file stands for a folder
+            if (precondition instanceof Precondition.IfVersion) {
+                throw FsException.staleVersionDeleted(op, path.requested());
+            }
+            missingFolders(op, path, path.target().getParent());
+            throw FsException.notFound(op, path.requested());
+        }
+        if (!st.isRegularFile()) {
+            throw FsException.notRegularFile(op, path.requested());
+        }
+        if (st.size() > maxEditBytes) {
+            throw FsException.tooLarge(op, path.requested(), st.size(), maxEditBytes);
+        }
+        byte[] old = readAll(op, path, maxEditBytes);
+        check(op, path, precondition, st, old);
+        checkWritable(op, path);
+        try {
+            LiteralEdit.apply(decodeStrict(op, path, old), edit, maxEditBytes);
+        } catch (EditMatchException e) {
+            throw FsException.editMatch(path.requested(), e);
         }
     }
 

@@ -383,18 +383,18 @@ class LocalFileSystemTest {
         Process p = new ProcessBuilder("mkfifo", ws.resolve("pipe").toString()).start();
         assertThat(p.waitFor()).isZero();
         for (String target : List.of("folder", "pipe", "plain.txt/under.txt", "plain.txt/a/b.txt")) {
-            FsException before = catchThrowableOfType(FsException.class, () -> fs.checkCanHoldFile("write", resolve(target)));
+            FsException before = catchThrowableOfType(FsException.class, () -> fs.checkChangeable("write", resolve(target), Precondition.NONE, null));
             FsException change = catchThrowableOfType(FsException.class,
                     () -> fs.writeText(resolve(target), "y", Precondition.NONE, Cancellation.NONE));
             assertThat(before).as(target).isNotNull();
             assertThat(before.code()).as(target).isEqualTo(change.code());
             assertThat(before.getMessage()).as(target).isEqualTo(change.getMessage());
         }
-        assertThat(catchThrowableOfType(FsException.class, () -> fs.checkCanHoldFile("edit", resolve("folder"))).code())
+        assertThat(catchThrowableOfType(FsException.class, () -> fs.checkChangeable("edit", resolve("folder"), Precondition.NONE, new TextEdit("a", "b", false))).code())
                 .isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
         // What a change can make: a file, a new one, a new one in folders still to be made.
         for (String target : List.of("plain.txt", "new.txt", "folder/new.txt", "new/deeper/file.txt")) {
-            fs.checkCanHoldFile("write", resolve(target));
+            fs.checkChangeable("write", resolve(target), Precondition.NONE, null);
         }
         assertThat(ws.resolve("new")).doesNotExist();
     }
