@@ -214,6 +214,9 @@ class SandboxEscalationTest {
         given().contentType("application/json").body(Map.of("decision", "approve", "reason", 5)).post("/approvals/x").then()
                 .statusCode(400);
         given().contentType("application/json").body(Map.of("decision", "maybe")).post("/approvals/x").then().statusCode(400);
+        // Not UTF-8: in UTF-16 a lenient parser read it as an approval.
+        given().contentType("application/json").body("{\"decision\": \"approve\"}".getBytes(java.nio.charset.StandardCharsets.UTF_16))
+                .post("/approvals/x").then().statusCode(400);
         given().contentType("application/json").body(Map.of("decision", "approve")).post("/approvals/unknown").then().statusCode(404);
     }
 }

@@ -155,6 +155,16 @@ public class LocalAttachmentStore implements AttachmentStore {
         }
     }
 
+    /**
+     * Makes the store's folder where it is missing, as the store makes its folders (owner-only), each synced into its
+     * parent: for whoever makes it before the first image does.
+     */
+    public static void makeFolder(Path folder) throws IOException {
+        for (Path made : makeFolders(folder.toAbsolutePath().normalize())) {
+            syncFolder(made.getParent());
+        }
+    }
+
     /** Makes the folders of {@code folder} that are missing, owner-only; the ones made, the highest first. */
     private static List<Path> makeFolders(Path folder) throws IOException {
         java.util.ArrayDeque<Path> missing = new java.util.ArrayDeque<>();

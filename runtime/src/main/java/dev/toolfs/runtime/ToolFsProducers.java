@@ -1,7 +1,6 @@
 package dev.toolfs.runtime;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -45,7 +44,7 @@ public class ToolFsProducers {
             // Made now rather than on first use, so that the workspace knows the folder itself (every name of it)
             // and nothing the model writes first can stand in its place.
             try {
-                Files.createDirectories(store);
+                LocalAttachmentStore.makeFolder(store); // owner-only, as the store makes its own
             } catch (IOException e) {
                 // The store reports its own failure when it is used; its path is still refused.
             }

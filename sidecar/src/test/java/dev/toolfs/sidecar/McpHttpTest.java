@@ -301,6 +301,17 @@ class McpHttpTest {
         JsonPath numbered = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 33, "method", 5)));
         assertThat(numbered.getInt("id")).isEqualTo(33);
         assertThat(numbered.getString("error.message")).isEqualTo("Invalid Request: the method must be a string");
+        // A request and a response at once (its request was left unanswered), or a response to nothing (accepted).
+        JsonPath both = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 13, "method", "ping", "result", Map.of())));
+        assertThat(both.getInt("id")).isEqualTo(13);
+        assertThat(both.getInt("error.code")).isEqualTo(-32600);
+        for (String odd : java.util.List.of("{\"jsonrpc\":\"2.0\",\"result\":{}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":12,\"result\":{},\"error\":{\"code\":1,\"message\":\"x\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":100000000000000000000000,\"result\":{}}")) {
+            io.restassured.response.Response r = mcp.post(odd);
+            assertThat(r.statusCode()).as(odd).isEqualTo(400);
+            assertThat(r.jsonPath().getInt("error.code")).as(odd).isEqualTo(-32600);
+        }
         // A response whose id no request of the server has (the library failed with an HTTP 500).
         io.restassured.response.Response stray = mcp.post(Map.of("jsonrpc", "2.0", "id", "r1", "result", Map.of()));
         assertThat(stray.statusCode()).isEqualTo(400);

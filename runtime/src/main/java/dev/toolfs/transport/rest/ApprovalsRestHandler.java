@@ -61,8 +61,11 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
         JsonNode body;
         try {
             Buffer raw = ctx.body().buffer();
-            body = raw == null ? null
-                    : mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(raw.getBytes());
+            byte[] bytes = raw == null ? null : raw.getBytes();
+            // JSON as the tools' bodies are: UTF-8 (no overlong form, which a lenient parser reads as the character it
+            // spells), and no NUL (JSON in UTF-16, whose encoding it would guess).
+            body = bytes == null || !dev.toolfs.fs.ByteScan.isJsonText(bytes, 0, bytes.length) ? null
+                    : mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(bytes);
         } catch (java.io.IOException e) {
             body = null;
         }

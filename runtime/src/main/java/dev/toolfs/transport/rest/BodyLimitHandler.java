@@ -31,10 +31,15 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
             }
         }
         if (size > limits.effective()) {
+            ctx.response().setStatusCode(413).putHeader("Content-Type", "application/json; charset=utf-8");
+            if (ctx.request().version() == io.vertx.core.http.HttpVersion.HTTP_2) {
+                // One stream of the connection: its end says it all (a Connection header is an error in HTTP/2, and the
+                // client's stream was reset without an answer).
+                ctx.response().end(new JsonObject().put("error", limits.tooLarge()).encode());
+                return;
+            }
             // Closed once answered: the rest of an oversized body is not read (and not waited for).
-            ctx.response().setStatusCode(413)
-                    .putHeader("Content-Type", "application/json; charset=utf-8")
-                    .putHeader("Connection", "close")
+            ctx.response().putHeader("Connection", "close")
                     .end(new JsonObject().put("error", limits.tooLarge()).encode())
                     .onComplete(done -> ctx.request().connection().close());
             return;

@@ -78,7 +78,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
 
     /** The call's tool session: {@code X-Session-Id}, or the default one. */
     private static String sessionId(RoutingContext ctx) {
-        return Optional.ofNullable(ctx.request().getHeader("X-Session-Id")).filter(s -> !s.isBlank())
+        return Optional.ofNullable(HeaderText.utf8(ctx.request().getHeader("X-Session-Id"))).filter(s -> !s.isBlank())
                 .orElse(ToolCall.DEFAULT_SESSION);
     }
 

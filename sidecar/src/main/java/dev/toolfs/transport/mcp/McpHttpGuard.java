@@ -143,10 +143,18 @@ public class McpHttpGuard {
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, METHOD_NOT_A_STRING);
             return;
         }
+        if (request.methodSeen() && request.answers() > 0) {
+            // A request and a response at once: the library took it for a response and left the request unanswered.
+            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, NOT_ONE_KIND);
+            return;
+        }
         if (!request.methodSeen()) {
-            // A response to a request of the server's, whose ids are integers: another id answers none of them (the
-            // library failed on it with an HTTP 500).
-            if (request.idSeen() && !(request.id() instanceof Number)) {
+            if (request.answers() != 1 || !request.idSeen()) {
+                // Neither a request nor one response: the library accepted it (202) as a response to nothing.
+                answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NOT_ONE_KIND);
+            } else if (!(request.id() instanceof Integer || request.id() instanceof Long)) {
+                // A response to a request of the server's, whose ids are 64-bit integers: another id answers none of
+                // them (the library failed on it with an HTTP 500).
                 answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NO_SUCH_REQUEST);
             } else {
                 ctx.next();
@@ -219,6 +227,8 @@ public class McpHttpGuard {
             "notifications/cancelled", "notifications/progress", "notifications/roots/list_changed");
 
     static final String METHOD_NOT_A_STRING = "Invalid Request: the method must be a string";
+    static final String NOT_ONE_KIND = "Invalid Request: a message is a request (method and id), a notification (method)"
+            + " or a response (id, and result or error)";
     static final String NO_SUCH_REQUEST = "Invalid Request: a response must carry the integer id of the server's request";
 
     /**

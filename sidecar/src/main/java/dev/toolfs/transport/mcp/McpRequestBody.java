@@ -25,9 +25,10 @@ import io.vertx.core.json.JsonObject;
  * @param idSeen whether the message has an id (a request or response) or not (a notification)
  * @param id the id when it is a string or an integer, else null
  * @param params what the params are, as far as the guard looks
+ * @param answers how many of {@code result} and {@code error} it has (a response has one)
  */
 record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodSeen, String method, boolean idSeen,
-        Object id, Params params) {
+        Object id, Params params, int answers) {
 
     static final String NOT_JSON = "Parse error: the body is not JSON";
     static final String NOT_A_MESSAGE = "Invalid Request: the body must be a JSON-RPC message, a JSON object";
@@ -99,6 +100,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
             boolean idSeen = false;
             Object id = null;
             Params params = Params.ABSENT;
+            int answers = 0;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
@@ -113,6 +115,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
                         id = value == JsonToken.VALUE_STRING ? p.getText()
                                 : value == JsonToken.VALUE_NUMBER_INT ? p.getNumberValue() : null;
                     }
+                    case "result", "error" -> answers++;
                     case "params" -> params = value == JsonToken.START_OBJECT ? params(p) // to the params' end
                             : new Params(true, false, CallParams.MALFORMED, false);
                     default -> {
@@ -123,7 +126,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
             if (p.nextToken() != null) {
                 return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON); // more after the object
             }
-            return new McpRequestBody(null, jsonRpc20, methodSeen, method, idSeen, id, params);
+            return new McpRequestBody(null, jsonRpc20, methodSeen, method, idSeen, id, params, answers);
         } catch (IOException e) {
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
         }
@@ -168,7 +171,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
 
     private static McpRequestBody notAMessage(int code, String message) {
         return new McpRequestBody(new JsonObject().put("code", code).put("message", message), false, false, null, false,
-                null, Params.ABSENT);
+                null, Params.ABSENT, 0);
     }
 
     private static boolean isJsonText(ByteBuf body) {

@@ -348,7 +348,8 @@ public final class StdioTransport implements McpServerTransportProvider {
             // and its answer is the first output (or is not sent), so the reader does not wait on the output.
             initializeSeen = true;
             handle(message, r.id());
-        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_PING.equals(r.method())) {
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_PING.equals(r.method())
+                && (r.params() == null || r.params() instanceof Map)) {
             // MCP allows a ping at any time: the session would hold one until notifications/initialized, and a client
             // waiting for its answer first would wait forever; later, in turn, it would wait behind a long call. So it
             // is answered at once (unless the channel did while the application started).

@@ -319,6 +319,7 @@ class StdioTransportTest {
             c.send("{\"jsonrpc\":\"2.0\",\"id\":21,\"method\":\"tools/list\",\"params\":\"x\"}",
                     "{\"jsonrpc\":\"2.0\",\"id\":22,\"method\":\"logging/setLevel\",\"params\":\"x\"}",
                     "{\"jsonrpc\":\"2.0\",\"id\":23,\"method\":\"logging/setLevel\"}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":26,\"method\":\"ping\",\"params\":5}",
                     "{\"jsonrpc\":\"2.0\",\"id\":24,\"method\":5}",
                     "{\"jsonrpc\":\"2.0\",\"id\":25,\"method\":\"tools/call\",\"params\":{\"name\":\"who\",\"_meta\":\"x\"}}",
                     // A response with another version is not answered by its id (a response never gets one).
@@ -326,15 +327,16 @@ class StdioTransportTest {
                     // Not acted on: the SDK asked a client that never declared roots for them.
                     "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}",
                     CALL);
-            List<JsonNode> all = c.await(8);
+            List<JsonNode> all = c.await(9);
             Thread.sleep(300); // room for a roots/list, which must not come
             all = c.messages();
-            assertThat(all).hasSize(8);
-            assertThat(all.subList(1, 8)).extracting(m -> m.get("id") + " " + m.at("/error/code").asInt() + " "
+            assertThat(all).hasSize(9);
+            assertThat(all.subList(1, 9)).extracting(m -> m.get("id") + " " + m.at("/error/code").asInt() + " "
                     + m.at("/error/message").asText() + m.at("/result/content/0/text").asText()).containsExactly(
                             "21 -32602 Invalid params: the params must be an object",
                             "22 -32602 Invalid params: the params must be an object",
                             "23 -32602 logging/setLevel needs params {\"level\": <string>}",
+                            "26 -32602 Invalid params: the params must be an object",
                             "24 -32600 not a JSON-RPC message: the method must be a string",
                             "25 -32602 " + ToolsCallShape.MESSAGE,
                             "null -32600 not a JSON-RPC message: \"jsonrpc\" must be \"2.0\"",
