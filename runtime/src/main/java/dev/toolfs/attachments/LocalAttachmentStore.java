@@ -165,7 +165,10 @@ public class LocalAttachmentStore implements AttachmentStore {
         }
     }
 
-    /** Makes the folders of {@code folder} that are missing, owner-only; the ones made, the highest first. */
+    /**
+     * Makes the folders of {@code folder} that are missing, owner-only; the ones that were missing (made here or by
+     * another call meanwhile), the highest first.
+     */
     private static List<Path> makeFolders(Path folder) throws IOException {
         java.util.ArrayDeque<Path> missing = new java.util.ArrayDeque<>();
         for (Path p = folder; p != null && !Files.isDirectory(p); p = p.getParent()) {
@@ -180,7 +183,8 @@ public class LocalAttachmentStore implements AttachmentStore {
                 if (!Files.isDirectory(p)) {
                     throw e; // a file where the folder must be
                 }
-                // Another call made it meanwhile.
+                // Another call made it meanwhile, and may not have synced it yet: synced here too.
+                made.add(p);
             }
         }
         return made;

@@ -72,10 +72,18 @@ public final class SessionRegistry {
         return kept == null ? new ToolSession(id, defaultCwd) : new ToolSession(id, kept);
     }
 
+    /**
+     * Removes a session, its settings kept, in one step with respect to {@link #revive}: a call of the same session that
+     * comes meanwhile waits, then finds the settings (removed first, it would have started afresh in the first root).
+     */
     private void retire(ToolSession s) {
-        if (sessions.remove(s.id(), s)) {
-            retired.put(s.id(), s.settings());
-        }
+        sessions.computeIfPresent(s.id(), (id, live) -> {
+            if (live != s) {
+                return live;
+            }
+            retired.put(id, live.settings());
+            return null;
+        });
     }
 
     private synchronized void evict(long now, ToolSession keep) {

@@ -28,8 +28,9 @@ public class SandboxEscalation {
     @Inject
     ApprovalService approvals;
 
-    /** True when this mutation was approved past the sandbox. */
     /**
+     * True when this mutation was approved past the sandbox.
+     *
      * @param precondition the change's read-before-write guard, and {@code edit} the edit (null for a write): a change
      *        that could not be made now is refused before anyone is asked
      */

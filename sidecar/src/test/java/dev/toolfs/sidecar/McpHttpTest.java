@@ -192,6 +192,8 @@ class McpHttpTest {
                 Map.of("jsonrpc", "2.0", "method", "tools/call", "params", Map.of("name", "read")))) {
             assertThat(mcp.post(message).statusCode()).as(message.toString()).isEqualTo(404);
         }
+        // Not even a message: the session is judged first, as the library judges it.
+        assertThat(mcp.post("not json").statusCode()).isEqualTo(404);
     }
 
     @Test
@@ -295,6 +297,12 @@ class McpHttpTest {
         io.restassured.response.Response unknown = mcp.post(Map.of("jsonrpc", "2.0", "method", "notifications/whatever"));
         assertThat(unknown.statusCode()).isEqualTo(202);
         assertThat(unknown.asString()).isEmpty();
+        assertThat(mcp.post(Map.of("jsonrpc", "2.0", "method", "notifications/whatever", "params", "x")).statusCode())
+                .isEqualTo(202);
+        // Params given as null are no params, as over stdio.
+        java.util.Map<String, Object> nullParams = new java.util.HashMap<>(Map.of("jsonrpc", "2.0", "id", 34, "method", "tools/list"));
+        nullParams.put("params", null);
+        assertThat(McpClient.json(mcp.post(nullParams)).getList("result.tools.name")).contains("read");
         // A level that is missing (an HTTP 500), a method that is no string ("method not found: 5").
         JsonPath level = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 32, "method", "logging/setLevel")));
         assertThat(level.getString("error.message")).isEqualTo("logging/setLevel needs params {\"level\": <string>}");

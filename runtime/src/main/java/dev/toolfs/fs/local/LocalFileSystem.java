@@ -453,22 +453,21 @@ public class LocalFileSystem implements FileSystemProvider {
             if (st.exists() && !st.isRegularFile()) {
                 throw FsException.notRegularFile(op, path.requested());
             }
-            if (!st.exists()) {
-                missingFolders(op, path, path.target().getParent()); // throws where a file stands for a folder
+            if (precondition instanceof Precondition.CreateIfAbsent) {
+                check(op, path, precondition, st, null);
             }
             byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll(op, path, maxEditBytes) : null;
             check(op, path, precondition, st, old);
             if (st.exists()) {
                 checkWritable(op, path);
+            } else {
+                missingFolders(op, path, path.target().getParent()); // throws where a file stands for a folder
             }
             return;
         }
         if (!st.exists()) {
-            if (precondition instanceof Precondition.IfVersion) {
-                throw FsException.staleVersionDeleted(op, path.requested());
-            }
-            missingFolders(op, path, path.target().getParent());
-            throw FsException.notFound(op, path.requested());
+            throw precondition instanceof Precondition.IfVersion ? FsException.staleVersionDeleted(op, path.requested())
+                    : FsException.notFound(op, path.requested());
         }
         if (!st.isRegularFile()) {
             throw FsException.notRegularFile(op, path.requested());

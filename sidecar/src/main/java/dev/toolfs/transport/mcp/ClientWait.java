@@ -65,8 +65,8 @@ final class ClientWait {
         } finally {
             // Given up (or done): the asking thread stops waiting too, and so does the client. After an answer, nothing
             // it sent is still unanswered.
-            abandon.requestsOf(asking, reason);
             task.cancel(true);
+            abandon.requestsOf(asking, reason);
         }
     }
 

@@ -58,9 +58,9 @@ public class McpHttpGuard {
                 bodyLimit.handle(ctx);
             }
         });
-        // A tools/call or initialize the library cannot read is answered here: it would answer some with an internal
-        // error or an HTTP 500, and leave the client of a call without a name waiting for ever. The body is read once,
-        // for both (the library's body handler sees it was).
+        // A message the library cannot read is answered here: it would answer some with an internal error or an HTTP
+        // 500, and leave the client of some waiting for ever. The body handler reads the body once, for this guard and
+        // the library (which sees it was read).
         long quarkusLimit = limits.quarkus();
         RestFailureHandler tooLarge = new RestFailureHandler(limits);
         // Streamable HTTP answers in the POST's response: the JSON-RPC error, as the library would.
@@ -104,6 +104,12 @@ public class McpHttpGuard {
     private static final int ON_LOOP_BYTES = 64 * 1024;
 
     private void answerMalformedCall(RoutingContext ctx, int status) {
+        String session = ctx.request().getHeader("Mcp-Session-Id");
+        if (session != null && !connections.has(session)) {
+            // A session that ended or never was: the library answers 404, as MCP asks, before it reads the body.
+            ctx.next();
+            return;
+        }
         Buffer body = ctx.body() == null || ctx.body().buffer() == null ? Buffer.buffer() : ctx.body().buffer();
         // One strict pass, to the end of the body, finds all that this guard needs to know.
         if (body.length() <= ON_LOOP_BYTES) {
@@ -125,12 +131,6 @@ public class McpHttpGuard {
             // The library fails on these with an HTTP 500 (and a stack trace in the log).
             ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json")
                     .end(new JsonObject().put("jsonrpc", "2.0").putNull("id").put("error", request.notAMessage()).encode());
-            return;
-        }
-        String session = ctx.request().getHeader("Mcp-Session-Id");
-        if (session != null && !connections.has(session)) {
-            // A session that ended or never was: the library answers 404, as MCP asks, before it reads the message.
-            ctx.next();
             return;
         }
         if (!request.jsonRpc20()) {
@@ -161,16 +161,16 @@ public class McpHttpGuard {
             }
             return;
         }
-        if (request.params().present() && !request.params().object() && !"initialize".equals(request.method())
-                && !"tools/call".equals(request.method())) { // those two are answered with their own rule below
-            // MCP's params are always an object: the library left such a request unanswered for ever.
-            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.PARAMS_NOT_AN_OBJECT);
-            return;
-        }
         if (!request.idSeen() && !CLIENT_NOTIFICATIONS.contains(request.method())) {
             // A notification the server does not know is not answered (202), as MCP asks: the library answered it
             // with an error, which no notification gets.
             ctx.response().setStatusCode(202).end();
+            return;
+        }
+        if (request.params().present() && !request.params().object() && !"initialize".equals(request.method())
+                && !"tools/call".equals(request.method())) { // those two are answered with their own rule below
+            // MCP's params are always an object: the library left such a request unanswered for ever.
+            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.PARAMS_NOT_AN_OBJECT);
             return;
         }
         if ("logging/setLevel".equals(request.method()) && request.idSeen() && !request.params().stringLevel()) {
@@ -193,8 +193,6 @@ public class McpHttpGuard {
         }
         switch (ToolsCallShape.verdict(request)) {
             case MALFORMED -> answer(ctx, status, request.id(), McpSchema.ErrorCodes.INVALID_PARAMS, ToolsCallShape.MESSAGE);
-            // A notification is not answered (202, as for any notification); a call sent as one is not run.
-            case NOTIFICATION -> ctx.response().setStatusCode(202).end();
             case BAD_ID -> answer(ctx, status, null, McpSchema.ErrorCodes.INVALID_REQUEST, BAD_ID);
             case NULL_ARGUMENTS -> {
                 // The library cannot hold a null argument (it failed with an internal error): each goes through as
@@ -232,12 +230,13 @@ public class McpHttpGuard {
     static final String NO_SUCH_REQUEST = "Invalid Request: a response must carry the integer id of the server's request";
 
     /**
-     * Answers a message the guard refuses: a request with its id in the POST's answer, as the library would; a
-     * notification (or a request whose id cannot be answered) with HTTP 400, as Streamable HTTP asks.
+     * Answers a message the guard refuses: a request in the POST's answer, as the library would, with its id (null when
+     * the id is none JSON-RPC allows); a notification or a response, which no answer is for, with HTTP 400, as
+     * Streamable HTTP asks.
      */
-    private static void refuse(RoutingContext ctx, int status, McpRequestBody request, int code, String message) {
-        boolean answerable = request.methodSeen() && request.idSeen() && request.idValid(); // a response is never answered
-        answer(ctx, answerable ? status : 400, answerable ? request.id() : null, code, message);
+    private static void refuse(RoutingContext ctx, int status, McpRequestBody message, int code, String text) {
+        boolean request = message.methodSeen() && message.idSeen();
+        answer(ctx, request ? status : 400, request && message.idValid() ? message.id() : null, code, text);
     }
 
     /** What a request id that is neither a string nor an integer gets. */

@@ -117,7 +117,9 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
                     }
                     case "result", "error" -> answers++;
                     case "params" -> params = value == JsonToken.START_OBJECT ? params(p) // to the params' end
-                            : new Params(true, false, CallParams.MALFORMED, false);
+                            // null is taken as no params, as the stdio transport's SDK takes it
+                            : value == JsonToken.VALUE_NULL ? Params.ABSENT
+                                    : new Params(true, false, CallParams.MALFORMED, false);
                     default -> {
                     }
                 }

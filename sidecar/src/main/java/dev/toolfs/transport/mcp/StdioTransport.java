@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -97,6 +98,11 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final java.util.concurrent.ThreadPoolExecutor pongs = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
             TimeUnit.MILLISECONDS, new java.util.concurrent.ArrayBlockingQueue<>(4096),
             r -> daemon(r, "mcp-stdio-pong"), new java.util.concurrent.ThreadPoolExecutor.CallerRunsPolicy());
+    /** Held while a request to the client is recorded and sent, and while abandon() takes a thread's requests back. */
+    private final Object requestsOut = new Object();
+    /** The threads whose wait for the client was given up: what they send is not sent (weak: each wait has its own). */
+    private final Set<Thread> abandoned = java.util.Collections.synchronizedSet(
+            java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
     /** The server's requests to the client not yet answered, by id: the thread that sent each. */
     private final Map<Object, Thread> unanswered = new ConcurrentHashMap<>();
     /** The client's requests received and not yet answered, by id: whether the client has cancelled each. */
@@ -216,10 +222,22 @@ public final class StdioTransport implements McpServerTransportProvider {
      * client's user is still asked for then goes away with the call that needed it.
      */
     void abandon(Thread asking, String reason) {
-        for (Map.Entry<Object, Thread> e : unanswered.entrySet()) {
-            if (e.getValue() == asking && unanswered.remove(e.getKey(), asking)) {
+        List<Object> given = new java.util.ArrayList<>();
+        synchronized (requestsOut) {
+            // A request the thread sends after this is not sent at all (see SessionTransport.sendMessage).
+            abandoned.add(asking);
+            for (Map.Entry<Object, Thread> e : unanswered.entrySet()) {
+                if (e.getValue() == asking && unanswered.remove(e.getKey(), asking)) {
+                    given.add(e.getKey());
+                }
+            }
+        }
+        for (Object id : given) {
+            try {
                 write(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, METHOD_CANCELLED,
-                        Map.of("requestId", e.getKey(), "reason", reason)));
+                        Map.of("requestId", id, "reason", reason)));
+            } catch (UncheckedIOException e) {
+                return; // end() has run: nothing more to tell the client
             }
         }
     }
@@ -261,10 +279,6 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
     }
 
-    /**
-     * Why a line is no message, in the client's terms: not the SDK's class names, nor the line itself (up to 64 MiB
-     * of it) that its messages quote.
-     */
     /** Whether the SDK's session can read these initialize params, capabilities and all. */
     private boolean sdkReadsInitialize(Object params) {
         try {
@@ -367,11 +381,7 @@ public final class StdioTransport implements McpServerTransportProvider {
                 } else {
                     // A call may hold the output, blocked while the client writes instead of reading: the reader
                     // must go on reading, or neither side would move.
-                    try {
-                        pongs.execute(answer);
-                    } catch (java.util.concurrent.RejectedExecutionException e) {
-                        // Ended meanwhile.
-                    }
+                    pongs.execute(answer); // once ended, dropped (the policy runs nothing on a pool shut down)
                 }
             }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_CALL.equals(r.method())
@@ -594,12 +604,21 @@ public final class StdioTransport implements McpServerTransportProvider {
                     if (reader != null) {
                         channel.handOver(reader);
                     }
-                    unanswered.put(request.id(), Thread.currentThread());
-                    if (closing && unanswered.remove(request.id()) != null) {
-                        // No answer can come (end() fails the requests it finds): fail now rather than wait for the
-                        // request's timeout.
-                        throw new IllegalStateException("the client's connection is closed");
+                    synchronized (requestsOut) {
+                        // Sent and recorded in one step with respect to abandon(): its cancellation never goes out
+                        // before the request, and a request of a wait already given up on is not sent at all.
+                        if (abandoned.contains(Thread.currentThread())) {
+                            throw new IllegalStateException("the server no longer waits for this answer");
+                        }
+                        unanswered.put(request.id(), Thread.currentThread());
+                        if (closing && unanswered.remove(request.id()) != null) {
+                            // No answer can come (end() fails the requests it finds): fail now rather than wait for
+                            // the request's timeout.
+                            throw new IllegalStateException("the client's connection is closed");
+                        }
+                        write(message);
                     }
+                    return;
                 }
                 write(message);
             });

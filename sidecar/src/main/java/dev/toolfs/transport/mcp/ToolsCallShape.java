@@ -27,19 +27,17 @@ public final class ToolsCallShape {
         FINE,
         /** A call whose arguments name a value null: the library cannot take those (the tools can). */
         NULL_ARGUMENTS,
-        /** A call without an id: a notification, which is not run and not answered. */
-        NOTIFICATION,
         /** A call whose id is neither a string nor an integer. */
         BAD_ID,
         /** A call whose params a server cannot read. */
         MALFORMED
     }
 
-    /** The verdict on a {@code tools/call} message read by {@link McpRequestBody#read}. */
+    /**
+     * The verdict on a {@code tools/call} request (with an id) read by {@link McpRequestBody#read}; the guard answers
+     * one sent as a notification before (it is not run, nor answered).
+     */
     static Verdict verdict(McpRequestBody call) {
-        if (!call.idSeen()) {
-            return Verdict.NOTIFICATION;
-        }
         if (!call.idValid()) {
             return Verdict.BAD_ID;
         }
