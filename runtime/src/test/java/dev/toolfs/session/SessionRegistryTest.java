@@ -76,4 +76,35 @@ class SessionRegistryTest {
         }
         assertThat(new SessionRegistry(2, Duration.ofHours(1)).find("never")).isEmpty();
     }
+
+    @Test
+    void callsThatComeTogetherAfterTheIdleTimeAllFindTheSettings() throws Exception {
+        // Found in review: retired (removed, then its settings kept) in two steps, a parallel call in between started
+        // afresh in the first root with every tool.
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            for (int round = 0; round < 200; round++) {
+                SessionRegistry r = new SessionRegistry(10, Duration.ofNanos(1));
+                ToolSession agent = r.session("agent", CWD);
+                agent.cwd(Path.of("/ws/sub"));
+                agent.allowedTools(java.util.Set.of("read"));
+                java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+                java.util.List<java.util.concurrent.Future<ToolSession>> seen = new java.util.ArrayList<>();
+                for (int t = 0; t < 4; t++) {
+                    seen.add(pool.submit(() -> {
+                        go.await();
+                        return r.session("agent", CWD);
+                    }));
+                }
+                go.countDown();
+                for (java.util.concurrent.Future<ToolSession> f : seen) {
+                    ToolSession s = f.get(10, java.util.concurrent.TimeUnit.SECONDS);
+                    assertThat(s.cwd()).as("round " + round).isEqualTo(Path.of("/ws/sub"));
+                    assertThat(s.allows("write")).as("round " + round).isFalse();
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
