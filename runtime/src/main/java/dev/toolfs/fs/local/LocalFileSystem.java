@@ -478,11 +478,7 @@ public class LocalFileSystem implements FileSystemProvider {
         byte[] old = readAll(op, path, maxEditBytes);
         check(op, path, precondition, st, old);
         checkWritable(op, path);
-        try {
-            LiteralEdit.apply(decodeStrict(op, path, old), edit, maxEditBytes);
-        } catch (EditMatchException e) {
-            throw FsException.editMatch(path.requested(), e);
-        }
+        edited(path, old, decodeStrict(op, path, old), edit);
     }
 
     @Override
@@ -558,21 +554,9 @@ public class LocalFileSystem implements FileSystemProvider {
             check("edit", path, precondition, st, old);
             checkWritable("edit", path);
             String text = decodeStrict("edit", path, old);
-            LiteralEdit.Result result;
-            try {
-                result = LiteralEdit.apply(text, edit, maxEditBytes);
-            } catch (EditMatchException e) {
-                throw FsException.editMatch(path.requested(), e);
-            }
-            // An ASCII file (one byte a character) with ASCII put in stays ASCII: its bytes are a plain copy of the text.
-            byte[] data = text.length() == old.length && ByteScan.isAscii(edit.newString())
-                    ? result.physicalAfter().getBytes(StandardCharsets.ISO_8859_1)
-                    : result.physicalAfter().getBytes(StandardCharsets.UTF_8);
-            if (data.length > maxEditBytes) {
-                // Only possible with line breaks turned into CRLF, or characters of several bytes, put in.
-                throw new FsException(FsErrorCode.FS_TOO_LARGE, path.requested(), "cannot edit " + FsException.PATH + ": "
-                        + LiteralEdit.tooLargeDetail(result.replacements(), maxEditBytes));
-            }
+            Edited edited = edited(path, old, text, edit);
+            LiteralEdit.Result result = edited.result();
+            byte[] data = edited.data();
             FileVersion version = replace("edit", path, data, st, false, precondition, cancel);
             // Read back from the new file (a CR in the replacement): its line endings may have changed unseen.
             boolean fused = result.changed() == null;
@@ -581,6 +565,29 @@ public class LocalFileSystem implements FileSystemProvider {
         } finally {
             lock.unlock();
         }
+    }
+
+    private record Edited(LiteralEdit.Result result, byte[] data) {
+    }
+
+    /** The edit applied to the file's text, and the bytes to write; refused when it does not match or grows too large. */
+    private Edited edited(ResolvedPath path, byte[] old, String text, TextEdit edit) {
+        LiteralEdit.Result result;
+        try {
+            result = LiteralEdit.apply(text, edit, maxEditBytes);
+        } catch (EditMatchException e) {
+            throw FsException.editMatch(path.requested(), e);
+        }
+        // An ASCII file (one byte a character) with ASCII put in stays ASCII: its bytes are a plain copy of the text.
+        byte[] data = text.length() == old.length && ByteScan.isAscii(edit.newString())
+                ? result.physicalAfter().getBytes(StandardCharsets.ISO_8859_1)
+                : result.physicalAfter().getBytes(StandardCharsets.UTF_8);
+        if (data.length > maxEditBytes) {
+            // Only possible with line breaks turned into CRLF, or characters of several bytes, put in.
+            throw new FsException(FsErrorCode.FS_TOO_LARGE, path.requested(), "cannot edit " + FsException.PATH + ": "
+                    + LiteralEdit.tooLargeDetail(result.replacements(), maxEditBytes));
+        }
+        return new Edited(result, data);
     }
 
     /** Checks the guard against what is on disk now; {@code old} is the current content when it was small enough. */

@@ -634,6 +634,10 @@ class LocalFileSystemTest {
         assertThat(e.messageFor(path -> "grow.txt")).isEqualTo("cannot edit \"grow.txt\": the edited file would be over the"
                 + " 64-byte limit for edit (20 replacements); replace fewer occurrences at a time, or use a shell tool");
         assertThat(Files.readString(f)).isEqualTo("x".repeat(20) + "\n");
+        // Found before anyone is asked to approve it, in the same words.
+        FsException before = (FsException) catchThrowable(() -> small.checkChangeable("edit",
+                small.resolve("edit", "grow.txt", ws, Cancellation.NONE), Precondition.NONE, new TextEdit("x", "éé", true)));
+        assertThat(before.messageFor(path -> "grow.txt")).isEqualTo(e.messageFor(path -> "grow.txt"));
     }
 
     @Test
