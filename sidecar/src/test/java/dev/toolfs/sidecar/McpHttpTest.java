@@ -130,6 +130,11 @@ class McpHttpTest {
             assertThat(r.getString("error.message")).isEqualTo("initialize needs params {\"protocolVersion\": <string>,"
                     + " \"capabilities\": <object>, \"clientInfo\": {\"name\": <string>, \"version\": <string>}}");
         }
+        // A large one (read off the event loop) is answered alike.
+        JsonPath large = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 43, "method", "initialize", "params",
+                Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of("pad", "x".repeat(100_000))))));
+        assertThat(large.getInt("id")).isEqualTo(43);
+        assertThat(large.getInt("error.code")).isEqualTo(-32602);
     }
 
     @Test

@@ -179,11 +179,18 @@ public class McpHttpGuard {
             return;
         }
         if ("initialize".equals(request.method())) {
-            Optional<Object> id = InitializeShape.malformedId(body.getByteBuf());
-            if (id.isPresent()) {
-                answer(ctx, status, id.get(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
+            // Read whole once more (once a session), off the event loop when large, as the first pass.
+            if (body.length() <= ON_LOOP_BYTES) {
+                answerInitialize(ctx, status, InitializeShape.malformedId(body.getByteBuf()));
             } else {
-                ctx.next();
+                ctx.vertx().executeBlocking(() -> InitializeShape.malformedId(body.getByteBuf()), false)
+                        .onComplete(read -> {
+                            if (read.succeeded()) {
+                                answerInitialize(ctx, status, read.result());
+                            } else {
+                                ctx.fail(read.cause());
+                            }
+                        });
             }
             return;
         }
@@ -237,6 +244,14 @@ public class McpHttpGuard {
     private static void refuse(RoutingContext ctx, int status, McpRequestBody message, int code, String text) {
         boolean request = message.methodSeen() && message.idSeen();
         answer(ctx, request ? status : 400, request && message.idValid() ? message.id() : null, code, text);
+    }
+
+    private static void answerInitialize(RoutingContext ctx, int status, Optional<Object> malformedId) {
+        if (malformedId.isPresent()) {
+            answer(ctx, status, malformedId.get(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
+        } else {
+            ctx.next();
+        }
     }
 
     /** What a request id that is neither a string nor an integer gets. */
