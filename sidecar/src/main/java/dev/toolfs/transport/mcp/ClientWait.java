@@ -74,16 +74,17 @@ final class ClientWait {
     static final Duration ROOTS_WAIT = Duration.ofSeconds(5);
 
     /**
-     * The client's roots, as {@code list} gets them, awaited at most {@link #ROOTS_WAIT} (the MCP libraries' own limit is
+     * The client's roots, as {@code list} gets them, awaited at most {@code limit}, at most {@link #ROOTS_WAIT} (the MCP
+     * libraries' own limit is
      * the long approval timeout, and a client that never answers must not hold up the calls behind this one).
      *
      * @throws CancellationException when the call was cancelled or interrupted meanwhile: not "no roots", which the
      *         session would remember; the next call asks again
      * @throws IllegalStateException when the client did not list them
      */
-    static <T> T roots(Supplier<T> list, Cancellation cancellation, Abandon abandon) {
+    static <T> T roots(Supplier<T> list, Cancellation cancellation, Abandon abandon, Duration limit) {
         try {
-            return answer(list, cancellation, ROOTS_WAIT, abandon);
+            return answer(list, cancellation, limit, abandon);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted while waiting for the client's roots");

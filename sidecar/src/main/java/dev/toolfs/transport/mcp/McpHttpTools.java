@@ -80,7 +80,7 @@ public class McpHttpTools {
         Cancellation cancellation = () -> args.cancellation().check().isRequested();
         Optional<String> cwd;
         try {
-            cwd = roots.cwd(connection, () -> rootUris(args, cancellation));
+            cwd = roots.cwd(connection, limit -> rootUris(args, cancellation, limit));
         } catch (CancellationException e) {
             // Cancelled while it waited for the client's roots: nothing was done.
             return new ToolResponse(true, List.of(new TextContent(McpTexts.CANCELLED_CALL)), null, null);
@@ -161,13 +161,14 @@ public class McpHttpTools {
         }
     }
 
-    private static List<String> rootUris(ToolManager.ToolArguments args, Cancellation cancellation) {
+    private static List<String> rootUris(ToolManager.ToolArguments args, Cancellation cancellation,
+            java.time.Duration limit) {
         if (!args.roots().isSupported()) {
             return List.of();
         }
-        return ClientWait.roots(() -> args.roots().list().await().atMost(ClientWait.ROOTS_WAIT), cancellation,
+        return ClientWait.roots(() -> args.roots().list().await().atMost(limit), cancellation,
                 // The library keeps its requests' ids to itself: it cannot say which to cancel.
-                ClientWait.Abandon.NONE).stream()
+                ClientWait.Abandon.NONE, limit).stream()
                 .map(Root::uri).toList();
     }
 }

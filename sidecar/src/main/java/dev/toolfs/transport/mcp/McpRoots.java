@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
-import java.util.function.Supplier;
+import java.time.Duration;
 
 import org.jboss.logging.Logger;
 
@@ -39,23 +39,43 @@ public final class McpRoots {
         this.workspace = workspace;
     }
 
-    public Optional<String> cwd(String session, Supplier<List<String>> rootUris) {
+    /** When each session's roots were first asked, while they are not known: the session waits 5 s for them in all. */
+    private final Map<String, Long> firstAsked = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+            return size() > REMEMBERED;
+        }
+    });
+
+    /**
+     * The session's folder from its roots, asked once a session with {@code rootUris} given how long it may wait: the
+     * session waits {@link ClientWait#ROOTS_WAIT} in all, so a call that asks again after one cancelled while it
+     * waited has only what is left of it.
+     */
+    public Optional<String> cwd(String session, java.util.function.Function<Duration, List<String>> rootUris) {
         Optional<String> known = cwdBySession.get(session);
         if (known != null) {
             return known;
         }
+        long now = System.nanoTime();
+        Long first = firstAsked.putIfAbsent(session, now);
+        Duration left = first == null ? ClientWait.ROOTS_WAIT : ClientWait.ROOTS_WAIT.minusNanos(now - first);
         // Asked outside the lock: the client's answer takes a round trip.
         Optional<String> cwd;
         try {
-            cwd = pick(rootUris.get());
+            if (left.isNegative() || left.isZero()) {
+                throw new IllegalStateException("the client did not list its roots in time");
+            }
+            cwd = pick(rootUris.apply(left));
         } catch (CancellationException e) {
-            // The call was cancelled while it waited: nothing learned, the next call asks again.
+            // The call was cancelled while it waited: nothing learned, the next call asks again (what time is left).
             throw e;
         } catch (RuntimeException e) {
             LOG.debugf(e, "MCP session %s: roots not available", session);
             cwd = Optional.empty();
         }
         cwdBySession.put(session, cwd);
+        firstAsked.remove(session);
         return cwd;
     }
 

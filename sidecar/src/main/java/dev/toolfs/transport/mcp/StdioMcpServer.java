@@ -69,7 +69,10 @@ public final class StdioMcpServer {
         this.transport = transport;
         McpSyncServer server = McpServer.sync(transport)
                 .jsonMapper(json)
-                .requestTimeout(approvalTimeout)
+                // Longer than any wait of ours (each has its own limit, and says why it gave up): a shorter approval
+                // timeout must not cut the roots' wait short.
+                .requestTimeout((approvalTimeout.compareTo(ClientWait.ROOTS_WAIT) > 0 ? approvalTimeout
+                        : ClientWait.ROOTS_WAIT).plusSeconds(5))
                 .serverInfo("tool-fs", version)
                 .instructions(McpTexts.instructions())
                 // The tool list can change once: when the channel answered tools/list from the build's recording
@@ -144,11 +147,11 @@ public final class StdioMcpServer {
                     .build();
         }
         String session = "stdio-" + exchange.sessionId();
-        Optional<String> cwd = roots.cwd(session, () -> {
+        Optional<String> cwd = roots.cwd(session, limit -> {
             if (exchange.getClientCapabilities() == null || exchange.getClientCapabilities().roots() == null) {
                 return List.of();
             }
-            return ClientWait.roots(exchange::listRoots, cancellation, transport::abandon).roots().stream().map(McpSchema.Root::uri).toList();
+            return ClientWait.roots(exchange::listRoots, cancellation, transport::abandon, limit).roots().stream().map(McpSchema.Root::uri).toList();
         });
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,
