@@ -443,21 +443,9 @@ class RestApiTest {
     @Test
     void overHttp2TheAuthorityIsCheckedAsTheHostIs() throws Exception {
         // HTTP/2 sends no Host header: a page reaching the server as evil.example must not pass for lack of one.
-        io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
-        try {
-            io.vertx.core.http.HttpClient client = vertx.createHttpClient(new io.vertx.core.http.HttpClientOptions()
-                    .setProtocolVersion(io.vertx.core.http.HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false));
-            for (String host : List.of("evil.example", "localhost")) {
-                io.vertx.core.http.HttpClientResponse response = client.request(new io.vertx.core.http.RequestOptions()
-                        .setServer(io.vertx.core.net.SocketAddress.inetSocketAddress(io.restassured.RestAssured.port, "127.0.0.1"))
-                        .setHost(host).setPort(8765).setURI("/tools"))
-                        .compose(request -> request.send()).toCompletionStage().toCompletableFuture()
-                        .get(10, java.util.concurrent.TimeUnit.SECONDS);
-                assertThat(response.version()).isEqualTo(io.vertx.core.http.HttpVersion.HTTP_2);
-                assertThat(response.statusCode()).as(host).isEqualTo(host.equals("localhost") ? 200 : 403);
-            }
-        } finally {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        for (String host : List.of("evil.example", "localhost")) {
+            String answer = Http2.request(io.vertx.core.http.HttpMethod.GET, host, "/tools", Map.of(), null);
+            assertThat(answer).as(host).startsWith(host.equals("localhost") ? "HTTP_2 200 " : "HTTP_2 403 ");
         }
     }
 
