@@ -54,8 +54,11 @@ final class ClientWait {
         asking.setDaemon(true);
         asking.start();
         String reason = "the server no longer waits for the answer";
+        boolean answered = false;
         try {
-            return cancellation.await(task, limit);
+            T answer = cancellation.await(task, limit);
+            answered = true;
+            return answer;
         } catch (CancellationException e) {
             reason = "the call that asked was cancelled";
             throw e;
@@ -63,10 +66,11 @@ final class ClientWait {
             reason = "no answer within " + dev.toolfs.sandbox.ApprovalDecision.shown(limit);
             throw e;
         } finally {
-            // Given up (or done): the asking thread stops waiting too, and so does the client. After an answer, nothing
-            // it sent is still unanswered.
+            // Given up: the asking thread stops waiting too, and so does the client.
             task.cancel(true);
-            abandon.requestsOf(asking, reason);
+            if (!answered) {
+                abandon.requestsOf(asking, reason);
+            }
         }
     }
 
@@ -74,8 +78,8 @@ final class ClientWait {
     static final Duration ROOTS_WAIT = Duration.ofSeconds(5);
 
     /**
-     * The client's roots, as {@code list} gets them, awaited at most {@code limit}, at most {@link #ROOTS_WAIT} (the MCP
-     * libraries' own limit is
+     * The client's roots, as {@code list} gets them, awaited at most {@code limit} (the session's share of
+     * {@link #ROOTS_WAIT}, see McpRoots; the MCP libraries' own limit is
      * the long approval timeout, and a client that never answers must not hold up the calls behind this one).
      *
      * @throws CancellationException when the call was cancelled or interrupted meanwhile: not "no roots", which the

@@ -28,9 +28,7 @@ final class JsonRpcMessages {
 
     JsonRpcMessages(ObjectMapper mapper) {
         this.mapper = mapper;
-        // One message a line: more after it (a second message, garbage) makes the line no message, not a lost request.
-        this.mapReader = mapper.readerFor(mapper.getTypeFactory().constructMapType(HashMap.class, String.class, Object.class))
-                .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        this.mapReader = mapper.readerFor(mapper.getTypeFactory().constructMapType(HashMap.class, String.class, Object.class));
     }
 
     /** A line that holds no JSON-RPC message: why, in the client's terms, and the JSON-RPC error it gets. */
@@ -70,39 +68,34 @@ final class JsonRpcMessages {
     }
 
     private McpSchema.JSONRPCMessage readMessage(byte[] line) throws NotAMessage {
-        if (!dev.toolfs.fs.ByteScan.isUtf8(line, 0, line.length)) {
-            // The parser would take an overlong form (C0 AF) for the character it spells ("/").
-            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not UTF-8");
-        }
-        if (dev.toolfs.fs.ByteScan.contains(line, (byte) 0, 0, line.length)) {
-            // JSON text holds no NUL byte; the parser would take UTF-16 for JSON.
-            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not JSON");
+        if (!dev.toolfs.fs.ByteScan.isJsonText(line, 0, line.length)) {
+            // The parser would take an overlong form (C0 AF) for the character it spells ("/"), and a line with a NUL
+            // (JSON text holds none) for UTF-16.
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null,
+                    dev.toolfs.fs.ByteScan.isUtf8(line, 0, line.length) ? NOT_JSON : "the line is not UTF-8");
         }
         Map<String, Object> map;
-        try {
-            map = mapReader.readValue(line);
-        } catch (com.fasterxml.jackson.core.JsonParseException e) {
-            // The parser's own words name its features and may cut a character in two: none of the client's concern.
-            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not JSON");
-        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
-            if (e.getOriginalMessage().startsWith("Trailing token")) {
+        try (com.fasterxml.jackson.core.JsonParser p = mapper.getFactory().createParser(line)) {
+            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                // JSON's null, a single value, or a batch (MCP has none since 2025-06-18).
+                throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, startsAnArray(line)
+                        ? "batches are not supported; send one JSON-RPC message per line" : NOT_A_MESSAGE);
+            }
+            map = mapReader.readValue(p);
+            if (p.nextToken() != null) {
+                // One message a line: more after it (a second message, garbage) makes the line no message, not a lost
+                // request.
                 throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null,
                         "the line holds more than one JSON value (one message a line)");
             }
-            // JSON, but no object: a batch (MCP has none since 2025-06-18), or a single value.
-            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, startsAnArray(line)
-                    ? "batches are not supported; send one JSON-RPC message per line" : NOT_A_MESSAGE);
         } catch (IOException e) {
-            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, "the line is not JSON");
-        }
-        if (map == null) {
-            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, NOT_A_MESSAGE); // the line is JSON's null
+            // The parser's own words name its features and may cut a character in two: none of the client's concern.
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, NOT_JSON);
         }
         // A request is answered by its id, so that its client does not wait for ever; a response is never answered,
         // and its id is one of the server's own.
         Object id = map.get("id");
-        Object answerable = map.containsKey("method") && (id instanceof String || id instanceof Integer || id instanceof Long)
-                ? id : null;
+        Object answerable = map.containsKey("method") && plainId(id) ? id : null;
         if (!McpSchema.JSONRPC_VERSION.equals(map.get("jsonrpc"))) {
             // JSON-RPC 2.0 asks for it exactly; the SDK took any version, or none.
             throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, answerable, "\"jsonrpc\" must be \"2.0\"");
@@ -111,16 +104,18 @@ final class JsonRpcMessages {
             // The SDK took a number for the method's name (and found no such method).
             throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, answerable, "the method must be a string");
         }
-        McpSchema.JSONRPCMessage message;
-        try {
-            message = of(map);
-        } catch (IllegalArgumentException e) {
-            message = null; // fields of the wrong types
-        }
+        McpSchema.JSONRPCMessage message = of(map); // fields of the wrong types: read() says so
         if (message == null) {
             throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, NOT_A_MESSAGE);
         }
         return message;
+    }
+
+    private static final String NOT_JSON = "the line is not JSON";
+
+    /** An id JSON-RPC allows and the SDK holds as it is: a string or an integer of 64 bits at most. */
+    private static boolean plainId(Object id) {
+        return id instanceof String || id instanceof Integer || id instanceof Long;
     }
 
     private static boolean startsAnArray(byte[] line) {
@@ -132,20 +127,19 @@ final class JsonRpcMessages {
         return false;
     }
 
-    /** The message a JSON object holds, or null when it is none (neither a method nor a result or error). */
-    McpSchema.JSONRPCMessage of(Map<String, Object> map) {
+    /**
+     * The message a JSON object holds, version and method checked, or null when it is none (neither a method nor a
+     * result or error).
+     */
+    private McpSchema.JSONRPCMessage of(Map<String, Object> map) {
         if (map.containsKey("method")) {
-            Object jsonrpc = map.get("jsonrpc");
-            Object method = map.get("method");
-            boolean plain = jsonrpc instanceof String && method instanceof String;
+            String method = (String) map.get("method");
             if (map.containsKey("id")) {
                 Object id = map.get("id");
-                return plain && (id instanceof String || id instanceof Integer || id instanceof Long)
-                        ? new McpSchema.JSONRPCRequest((String) jsonrpc, (String) method, id, map.get("params"))
+                return plainId(id) ? new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, map.get("params"))
                         : mapper.convertValue(map, McpSchema.JSONRPCRequest.class);
             }
-            return plain ? new McpSchema.JSONRPCNotification((String) jsonrpc, (String) method, map.get("params"))
-                    : mapper.convertValue(map, McpSchema.JSONRPCNotification.class);
+            return new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, method, map.get("params"));
         }
         if (map.containsKey("result") || map.containsKey("error")) {
             return mapper.convertValue(map, McpSchema.JSONRPCResponse.class);

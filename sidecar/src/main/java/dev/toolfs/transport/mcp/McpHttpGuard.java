@@ -112,16 +112,33 @@ public class McpHttpGuard {
         }
         Buffer body = ctx.body() == null || ctx.body().buffer() == null ? Buffer.buffer() : ctx.body().buffer();
         // One strict pass, to the end of the body, finds all that this guard needs to know.
+        offLoopIfLarge(ctx, body, () -> McpRequestBody.read(body.getByteBuf()),
+                request -> answerMalformedCall(ctx, status, body, request));
+    }
+
+    /**
+     * Runs {@code work} on the body, then {@code then} on the event loop: a body of a large file takes tens of
+     * milliseconds for 10 MiB to read (or write again), which other connections must not wait for, so a large one's
+     * work runs off the event loop.
+     */
+    private static <T> void offLoopIfLarge(RoutingContext ctx, Buffer body, java.util.concurrent.Callable<T> work,
+            java.util.function.Consumer<T> then) {
         if (body.length() <= ON_LOOP_BYTES) {
-            answerMalformedCall(ctx, status, body, McpRequestBody.read(body.getByteBuf()));
+            T result;
+            try {
+                result = work.call();
+            } catch (Exception e) {
+                ctx.fail(e);
+                return;
+            }
+            then.accept(result);
             return;
         }
-        // A write of a large file: tens of milliseconds for 10 MiB, which other connections must not wait for.
-        ctx.vertx().executeBlocking(() -> McpRequestBody.read(body.getByteBuf()), false).onComplete(read -> {
-            if (read.succeeded()) {
-                answerMalformedCall(ctx, status, body, read.result());
+        ctx.vertx().executeBlocking(work, false).onComplete(done -> {
+            if (done.succeeded()) {
+                then.accept(done.result());
             } else {
-                ctx.fail(read.cause());
+                ctx.fail(done.cause());
             }
         });
     }
@@ -167,34 +184,25 @@ public class McpHttpGuard {
             ctx.response().setStatusCode(202).end();
             return;
         }
-        if (request.params().present() && !request.params().object() && !"initialize".equals(request.method())
-                && !"tools/call".equals(request.method())) { // those two are answered with their own rule below
+        if (request.params().present() && !request.params().object() && !McpSchema.METHOD_INITIALIZE.equals(request.method())
+                && !McpSchema.METHOD_TOOLS_CALL.equals(request.method())) { // those two are answered with their own rule below
             // MCP's params are always an object: the library left such a request unanswered for ever.
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.PARAMS_NOT_AN_OBJECT);
             return;
         }
-        if ("logging/setLevel".equals(request.method()) && request.idSeen() && !request.params().stringLevel()) {
+        if (McpSchema.METHOD_LOGGING_SET_LEVEL.equals(request.method()) && !request.params().stringLevel()) {
+            // A request: a notification was answered above.
             // The library failed on it with an HTTP 500.
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.SET_LEVEL);
             return;
         }
-        if ("initialize".equals(request.method())) {
-            // Read whole once more (once a session), off the event loop when large, as the first pass.
-            if (body.length() <= ON_LOOP_BYTES) {
-                answerInitialize(ctx, status, InitializeShape.malformedId(body.getByteBuf()));
-            } else {
-                ctx.vertx().executeBlocking(() -> InitializeShape.malformedId(body.getByteBuf()), false)
-                        .onComplete(read -> {
-                            if (read.succeeded()) {
-                                answerInitialize(ctx, status, read.result());
-                            } else {
-                                ctx.fail(read.cause());
-                            }
-                        });
-            }
+        if (McpSchema.METHOD_INITIALIZE.equals(request.method())) {
+            // Read whole once more (once a session).
+            offLoopIfLarge(ctx, body, () -> InitializeShape.malformedId(body.getByteBuf()),
+                    malformedId -> answerInitialize(ctx, status, malformedId));
             return;
         }
-        if (!"tools/call".equals(request.method())) {
+        if (!McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
             ctx.next();
             return;
         }
@@ -204,8 +212,7 @@ public class McpHttpGuard {
             case NULL_ARGUMENTS -> {
                 // The library cannot hold a null argument (it failed with an internal error): each goes through as
                 // a marker the tools' handler turns back into null, so a null reads as it does over stdio and REST.
-                // Off the event loop: a large body takes a while to read and write again.
-                ctx.vertx().executeBlocking(() -> {
+                offLoopIfLarge(ctx, body, () -> {
                     JsonObject call = new JsonObject(body);
                     JsonObject arguments = call.getJsonObject("params").getJsonObject("arguments");
                     for (String name : arguments.fieldNames()) {
@@ -214,13 +221,9 @@ public class McpHttpGuard {
                         }
                     }
                     return call.toBuffer();
-                }, false).onComplete(rewritten -> {
-                    if (rewritten.succeeded()) {
-                        ctx.setBody(rewritten.result());
-                        ctx.next();
-                    } else {
-                        ctx.fail(rewritten.cause());
-                    }
+                }, rewritten -> {
+                    ctx.setBody(rewritten);
+                    ctx.next();
                 });
             }
             case FINE -> ctx.next();
@@ -228,8 +231,9 @@ public class McpHttpGuard {
     }
 
     /** The notifications MCP has a client send a server. */
-    static final java.util.Set<String> CLIENT_NOTIFICATIONS = java.util.Set.of("notifications/initialized",
-            "notifications/cancelled", "notifications/progress", "notifications/roots/list_changed");
+    static final java.util.Set<String> CLIENT_NOTIFICATIONS = java.util.Set.of(McpSchema.METHOD_NOTIFICATION_INITIALIZED,
+            "notifications/cancelled", McpSchema.METHOD_NOTIFICATION_PROGRESS,
+            McpSchema.METHOD_NOTIFICATION_ROOTS_LIST_CHANGED);
 
     static final String METHOD_NOT_A_STRING = "Invalid Request: the method must be a string";
     static final String NOT_ONE_KIND = "Invalid Request: a message is a request (method and id), a notification (method)"

@@ -63,10 +63,8 @@ public final class McpRoots {
         // Asked outside the lock: the client's answer takes a round trip.
         Optional<String> cwd;
         try {
-            if (left.isNegative() || left.isZero()) {
-                throw new IllegalStateException("the client did not list its roots in time");
-            }
-            cwd = pick(rootUris.apply(left));
+            // None of the 5 s left: the client did not list its roots in time.
+            cwd = left.isNegative() || left.isZero() ? Optional.empty() : pick(rootUris.apply(left));
         } catch (CancellationException e) {
             // The call was cancelled while it waited: nothing learned, the next call asks again (what time is left).
             throw e;

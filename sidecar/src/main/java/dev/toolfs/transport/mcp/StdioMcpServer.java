@@ -38,8 +38,6 @@ public final class StdioMcpServer {
     private final String version;
     private final Duration approvalTimeout;
     private final MetadataPlacement metadataPlacement;
-    /** The transport served, which cancels the requests to the client that a call gives up on. */
-    private volatile StdioTransport transport;
 
     /** The elicitation's form: one required yes/no field, default no (the same form as over HTTP). */
     private static final Map<String, Object> APPROVAL_SCHEMA = Map.of("type", "object",
@@ -66,7 +64,6 @@ public final class StdioMcpServer {
     public void serve(StdioChannel channel) throws InterruptedException {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
         StdioTransport transport = new StdioTransport(json, mapper, channel);
-        this.transport = transport;
         McpSyncServer server = McpServer.sync(transport)
                 .jsonMapper(json)
                 // Longer than any wait of ours (each has its own limit, and says why it gave up): a shorter approval
@@ -78,7 +75,7 @@ public final class StdioMcpServer {
                 // The tool list can change once: when the channel answered tools/list from the build's recording
                 // and this run's configuration disables a tool (see StdioTransport).
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
-                .tools(specifications(json))
+                .tools(specifications(json, transport))
                 // The tools check their own arguments and answer with the contract's errors (INVALID_ARGUMENT and
                 // its message, as over REST and HTTP); the SDK's check would answer first, in its own words.
                 .validateToolInputs(false)
@@ -99,7 +96,7 @@ public final class StdioMcpServer {
      * same question as over HTTP).
      */
     private Optional<ApprovalDecision> elicit(McpSyncServerExchange exchange, ApprovalRequest request,
-            Cancellation cancellation) {
+            Cancellation cancellation, StdioTransport transport) {
         McpSchema.ClientCapabilities caps = exchange.getClientCapabilities();
         if (caps == null || caps.elicitation() == null) {
             return Optional.empty();
@@ -113,7 +110,9 @@ public final class StdioMcpServer {
         }, cancellation, approvalTimeout, transport::abandon));
     }
 
-    private List<McpServerFeatures.SyncToolSpecification> specifications(JacksonMcpJsonMapper json) {
+    /** The tools, each answering through {@code transport}, which cancels the requests to the client a call gives up on. */
+    private List<McpServerFeatures.SyncToolSpecification> specifications(JacksonMcpJsonMapper json,
+            StdioTransport transport) {
         List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
         for (ToolDescriptor t : runtime.tools()) {
             Map<String, Object> schema;
@@ -131,13 +130,14 @@ public final class StdioMcpServer {
                     .build();
             specs.add(McpServerFeatures.SyncToolSpecification.builder()
                     .tool(tool)
-                    .callHandler((exchange, request) -> call(t.name(), exchange, request))
+                    .callHandler((exchange, request) -> call(t.name(), exchange, request, transport))
                     .build());
         }
         return specs;
     }
 
-    private McpSchema.CallToolResult call(String name, McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
+    private McpSchema.CallToolResult call(String name, McpSyncServerExchange exchange, McpSchema.CallToolRequest request,
+            StdioTransport transport) {
         Cancellation cancellation = StdioTransport.cancellation(exchange.transportContext());
         if (cancellation.isCancelled()) {
             // Cancelled while the session held it (until notifications/initialized): not run. The transport does not
@@ -156,7 +156,7 @@ public final class StdioMcpServer {
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         ToolResult result = runtime.execute(name, arguments,
                 new ToolCall(session, cwd, Optional.empty(), cancellation,
-                        approval -> elicit(exchange, approval, cancellation)));
+                        approval -> elicit(exchange, approval, cancellation, transport)));
         McpSchema.CallToolResult.Builder answer = McpSchema.CallToolResult.builder().isError(result.isError())
                 .meta(McpTexts.meta(result, metadataPlacement))
                 .content(result.<McpSchema.Content> content(McpSchema.TextContent::new,

@@ -71,7 +71,6 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     /** JSON-RPC's cancellation, which the SDK's server session does not handle. */
     private static final String METHOD_CANCELLED = "notifications/cancelled";
-    private static final String METHOD_ROOTS_CHANGED = "notifications/roots/list_changed";
 
     /**
      * Where a request's cancellation flag travels to its handler: in the transport context the session gives the
@@ -101,8 +100,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** Held while a request to the client is recorded and sent, and while abandon() takes a thread's requests back. */
     private final Object requestsOut = new Object();
     /** The threads whose wait for the client was given up: what they send is not sent (weak: each wait has its own). */
-    private final Set<Thread> abandoned = java.util.Collections.synchronizedSet(
-            java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
+    private final Set<Thread> abandoned = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()); // requestsOut
     /** The server's requests to the client not yet answered, by id: the thread that sent each. */
     private final Map<Object, Thread> unanswered = new ConcurrentHashMap<>();
     /** The client's requests received and not yet answered, by id: whether the client has cancelled each. */
@@ -322,7 +320,7 @@ public final class StdioTransport implements McpServerTransportProvider {
                     cancelled.set(true);
                 }
             }
-        } else if (message instanceof McpSchema.JSONRPCNotification n && METHOD_ROOTS_CHANGED.equals(n.method())) {
+        } else if (message instanceof McpSchema.JSONRPCNotification n && McpSchema.METHOD_NOTIFICATION_ROOTS_LIST_CHANGED.equals(n.method())) {
             // The session's folder does not move with the roots (see McpRoots): the SDK would ask for the new list,
             // even of a client that never declared roots, and nothing would use it.
             LOG.debug("MCP stdio: notifications/roots/list_changed is not acted on");

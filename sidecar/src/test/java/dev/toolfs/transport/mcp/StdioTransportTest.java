@@ -269,7 +269,7 @@ class StdioTransportTest {
     }
 
     @Test
-    void aLineThatIsNotAMessageGetsAParseErrorAndTheConnectionGoesOn() throws Exception {
+    void aLineThatIsNotAMessageGetsAJsonRpcErrorAndTheConnectionGoesOn() throws Exception {
         try (Connection c = new Connection(null)) {
             c.serve();
             c.send(INITIALIZE, INITIALIZED);
@@ -605,7 +605,7 @@ class StdioTransportTest {
     void aCancelledCallCancelsWhatItAskedTheClient() throws Exception {
         try (Connection c = new Connection(null)) {
             c.serve();
-            c.send(INITIALIZE, INITIALIZED, BRIEF.replace("400", "400"));
+            c.send(INITIALIZE, INITIALIZED, BRIEF);
             JsonNode asked = c.await(2).get(1);
             assertThat(asked.get("method").asText()).isEqualTo("roots/list");
             c.send(cancel(11));
