@@ -204,9 +204,9 @@ class SandboxEscalationTest {
         edit.put("file_path", ".git/missing-config");
         JsonPath missing = given().contentType("application/json").header("X-Session-Id", "sandboxed").body(edit)
                 .post("/tools/edit").then().statusCode(200).extract().jsonPath();
+        // Asked, it would have ended as a denial (no decision within 3s), not with the file's own error.
         assertThat(missing.getString("content[0].text")).isEqualTo("Error: cannot edit \".git/missing-config\": not found"
                 + " — check the path, or create the file with write");
-        assertThat(given().get("/approvals").jsonPath().getList("approvals")).isEmpty();
     }
 
     @Test

@@ -174,20 +174,17 @@ public class LocalAttachmentStore implements AttachmentStore {
         for (Path p = folder; p != null && !Files.isDirectory(p); p = p.getParent()) {
             missing.push(p);
         }
-        List<Path> made = new java.util.ArrayList<>();
         for (Path p : missing) {
             try {
                 Files.createDirectory(p, PRIVATE_FOLDER);
-                made.add(p);
             } catch (java.nio.file.FileAlreadyExistsException e) {
                 if (!Files.isDirectory(p)) {
                     throw e; // a file where the folder must be
                 }
                 // Another call made it meanwhile, and may not have synced it yet: synced here too.
-                made.add(p);
             }
         }
-        return made;
+        return List.copyOf(missing);
     }
 
     private static MessageDigest sha256() {

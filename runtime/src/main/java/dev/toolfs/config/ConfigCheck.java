@@ -23,13 +23,9 @@ public class ConfigCheck {
 
     void onStart(@Observes StartupEvent event, ToolFsConfig config) {
         List<String> problems = problems(config);
-        boolean localStore = org.eclipse.microprofile.config.ConfigProvider.getConfig()
-                .getOptionalValue("quarkus.tool-fs.attachments.local.enabled", Boolean.class).orElse(true);
-        if (localStore) {
-            List<java.nio.file.Path> roots = config.workspace().roots()
-                    .map(list -> list.stream().map(java.nio.file.Path::of).toList())
-                    .orElse(List.of(java.nio.file.Path.of("")));
-            storeHoldingARoot(dev.toolfs.runtime.ToolFsProducers.attachmentsDir(config), roots).ifPresent(problems::add);
+        if (dev.toolfs.runtime.ToolFsProducers.localStoreEnabled()) {
+            storeHoldingARoot(dev.toolfs.runtime.ToolFsProducers.attachmentsDir(config),
+                    dev.toolfs.runtime.ToolFsProducers.roots(config)).ifPresent(problems::add);
         }
         if (!problems.isEmpty()) {
             throw new IllegalStateException("Tool FS refuses to start: " + String.join("; ", problems));

@@ -28,14 +28,10 @@ public class ToolFsProducers {
     @Produces
     @Singleton
     Workspace workspace(ToolFsConfig config) {
-        List<Path> roots = config.workspace().roots()
-                .map(list -> list.stream().map(r -> Path.of(r).toAbsolutePath().normalize()).toList())
-                .orElse(List.of(Path.of("").toAbsolutePath()));
+        List<Path> roots = roots(config);
         // The local image store is Tool FS's own: not part of the workspace even where a root contains it (the
         // default one, ~/.tool-fs/attachments, is inside a workspace started in the home folder).
-        boolean localStore = ConfigProvider.getConfig()
-                .getOptionalValue("quarkus.tool-fs.attachments.local.enabled", Boolean.class).orElse(true);
-        if (!localStore) {
+        if (!localStoreEnabled()) {
             return new Workspace(roots);
         }
         Path store = attachmentsDir(config).toAbsolutePath().normalize();
@@ -50,6 +46,19 @@ public class ToolFsProducers {
             }
         }
         return new Workspace(roots, List.of(store));
+    }
+
+    /** The workspace roots, as configured or by default the process's current folder; absolute. */
+    public static List<Path> roots(ToolFsConfig config) {
+        return config.workspace().roots()
+                .map(list -> list.stream().map(r -> Path.of(r).toAbsolutePath().normalize()).toList())
+                .orElse(List.of(Path.of("").toAbsolutePath()));
+    }
+
+    /** Whether the build kept the local image store (quarkus.tool-fs.attachments.local.enabled). */
+    public static boolean localStoreEnabled() {
+        return ConfigProvider.getConfig().getOptionalValue("quarkus.tool-fs.attachments.local.enabled", Boolean.class)
+                .orElse(true);
     }
 
     /** The local image store's folder, as configured or by default. */

@@ -39,7 +39,7 @@ public final class SessionRegistry {
     public ToolSession session(String id, Path defaultCwd) {
         long now = System.nanoTime();
         ToolSession existing = sessions.get(id);
-        if (existing != null && now - existing.lastUsedNanos() > idleNanos) {
+        if (existing != null && idle(existing, now)) {
             retire(existing);
         }
         ToolSession s = sessions.computeIfAbsent(id, k -> revive(k, defaultCwd));
@@ -56,7 +56,7 @@ public final class SessionRegistry {
      */
     public Optional<ToolSession> find(String id) {
         ToolSession live = sessions.get(id);
-        if (live != null && System.nanoTime() - live.lastUsedNanos() <= idleNanos) {
+        if (live != null && !idle(live, System.nanoTime())) {
             return Optional.of(live);
         }
         ToolSession.Settings kept = live != null ? live.settings() : retired.get(id);
@@ -65,6 +65,10 @@ public final class SessionRegistry {
 
     public java.util.Collection<ToolSession> all() {
         return java.util.List.copyOf(sessions.values());
+    }
+
+    private boolean idle(ToolSession s, long now) {
+        return now - s.lastUsedNanos() > idleNanos;
     }
 
     private ToolSession revive(String id, Path defaultCwd) {
@@ -88,7 +92,7 @@ public final class SessionRegistry {
 
     private synchronized void evict(long now, ToolSession keep) {
         for (ToolSession s : sessions.values()) {
-            if (s != keep && now - s.lastUsedNanos() > idleNanos) {
+            if (s != keep && idle(s, now)) {
                 retire(s);
             }
         }

@@ -51,7 +51,6 @@ public final class Workspace {
      * links, and other spellings on a case-insensitive file system.
      */
     private final List<Path> excluded;
-    private final Path[] excludedReal;
     /** The excluded folders, as named and as real paths, folded. */
     private final Path[] excludedFolded;
     private final Object[] excludedKeys;
@@ -112,22 +111,29 @@ public final class Workspace {
             }
         }
         this.realRoots = List.copyOf(real);
-        this.excluded = excluded.stream().map(p -> p.toAbsolutePath().normalize())
-                .filter(p -> within(p, this.roots, realRoots) || within(realLocation(p), this.roots, realRoots))
-                .toList();
-        this.excludedReal = new Path[this.excluded.size()];
+        // Each excluded folder as named and where it is or would be made: a name on its path may be a link (a home
+        // folder reached through one).
+        List<Path> named = new java.util.ArrayList<>();
+        List<Path> made = new java.util.ArrayList<>();
+        for (Path p : excluded) {
+            Path absolute = p.toAbsolutePath().normalize();
+            Path where = realLocation(absolute);
+            if (within(absolute, this.roots, realRoots) || within(where, this.roots, realRoots)) {
+                named.add(absolute);
+                made.add(where);
+            }
+        }
+        this.excluded = List.copyOf(named);
         this.excludedFolded = new Path[2 * this.excluded.size()];
         this.excludedKeys = new Object[this.excluded.size()];
         for (int i = 0; i < this.excluded.size(); i++) {
-            // Where it is or would be made: a name on its path may be a link (a home folder reached through one).
-            excludedReal[i] = realLocation(this.excluded.get(i));
             try {
-                excludedKeys[i] = Files.readAttributes(excludedReal[i], BasicFileAttributes.class).fileKey();
+                excludedKeys[i] = Files.readAttributes(made.get(i), BasicFileAttributes.class).fileKey();
             } catch (IOException e) {
                 // Not there (yet): its paths alone are compared.
             }
             excludedFolded[2 * i] = CaseFold.of(this.excluded.get(i));
-            excludedFolded[2 * i + 1] = excludedReal[i] == null ? null : CaseFold.of(excludedReal[i]);
+            excludedFolded[2 * i + 1] = CaseFold.of(made.get(i));
         }
     }
 
@@ -239,8 +245,7 @@ public final class Workspace {
     private void checkNotExcluded(String op, Path requested, Path target) {
         Path folded = CaseFold.of(target);
         for (int i = 0; i < excluded.size(); i++) {
-            if (folded.startsWith(excludedFolded[2 * i])
-                    || excludedFolded[2 * i + 1] != null && folded.startsWith(excludedFolded[2 * i + 1])) {
+            if (folded.startsWith(excludedFolded[2 * i]) || folded.startsWith(excludedFolded[2 * i + 1])) {
                 throw FsException.inExcludedFolder(op, requested, excluded.get(i));
             }
         }
