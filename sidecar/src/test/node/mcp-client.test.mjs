@@ -45,12 +45,14 @@ async function exercise(client, ws) {
   const read = await client.callTool({ name: 'read', arguments: { file_path: 'hello.txt' } });
   assert.equal(read.isError, false);
   assert.equal(text(read), '<path>hello.txt</path>\n<type>file</type>\n<content>\n1: one\n2: two\n\n(End of file - total 2 lines)\n</content>');
-  assert.equal(read.structuredContent, undefined); // the card is metadata, in _meta: several clients give the model structuredContent instead of the text
-  assert.equal(read._meta['dev.toolfs/metadata'].kind, 'read-card');
-  assert.deepEqual(read._meta['dev.toolfs/metadata'].lines, [{ number: 1, text: 'one' }, { number: 2, text: 'two' }]);
+  // The card is not in structuredContent, which several clients give the model instead of the text; nor, for a client
+  // that does not ask for it (the experimental capability), in _meta.
+  assert.equal(read.structuredContent, undefined);
+  assert.equal(read._meta, undefined);
 
   const edit = await client.callTool({ name: 'edit', arguments: { file_path: 'hello.txt', old_string: 'two', new_string: '2' } });
   assert.equal(text(edit), 'The file hello.txt has been updated successfully.');
+  assert.equal(edit._meta, undefined);
   assert.equal(readFileSync(join(ws, 'hello.txt'), 'utf8'), 'one\r\n2\r\n');
 
   const write = await client.callTool({ name: 'write', arguments: { file_path: 'sub/new.txt', content: 'fresh\n' } });
@@ -76,6 +78,21 @@ async function exercise(client, ws) {
   }
 }
 
+/** A client that asks for the presentation cards gets them in _meta: a read's lines, an edit's hunks. */
+const asksForCards = { experimental: { 'dev.toolfs/metadata': {} } };
+async function cards(client, ws) {
+  writeFileSync(join(ws, 'carded.txt'), 'one\r\ntwo\r\n');
+  const read = await client.callTool({ name: 'read', arguments: { file_path: 'carded.txt' } });
+  assert.equal(text(read), '<path>carded.txt</path>\n<type>file</type>\n<content>\n1: one\n2: two\n\n(End of file - total 2 lines)\n</content>');
+  assert.equal(read.structuredContent, undefined);
+  assert.equal(read._meta['dev.toolfs/metadata'].kind, 'read-card');
+  assert.deepEqual(read._meta['dev.toolfs/metadata'].lines, [{ number: 1, text: 'one' }, { number: 2, text: 'two' }]);
+  const edit = await client.callTool({ name: 'edit', arguments: { file_path: 'carded.txt', old_string: 'two', new_string: '2' } });
+  assert.equal(edit._meta['dev.toolfs/metadata'].kind, 'diff-card');
+  assert.equal(edit._meta['dev.toolfs/metadata'].additions, 1);
+  assert.equal(edit._meta['dev.toolfs/metadata'].deletions, 1);
+}
+
 /** A sidecar over HTTP for the suite this is called in, on a workspace of its own (`prepare` runs before the start). */
 function suiteServer(extraArgs = [], prepare = () => {}) {
   const suite = {};
@@ -97,6 +114,11 @@ describe('Streamable HTTP', () => {
       assert.match(client.getInstructions(), /^Use the read tool — not shell commands like cat/);
       await exercise(client, ws);
     });
+  });
+
+  test('a client that declares dev.toolfs/metadata gets the cards', async () => {
+    const { server, ws } = suite;
+    await withClient(http(server), (client) => cards(client, ws), { capabilities: asksForCards });
   });
 });
 
@@ -189,6 +211,11 @@ describe('stdio', () => {
     await withClient(stdio(ws), (client) => exercise(client, ws));
   });
 
+  test('a client that declares dev.toolfs/metadata gets the cards', async () => {
+    const ws = tempWorkspace();
+    await withClient(stdio(ws), (client) => cards(client, ws), { capabilities: asksForCards });
+  });
+
   test('without a UTF-8 locale a non-ASCII path gets an error that says how to start the server, and stderr says so', async () => {
     const ws = tempWorkspace();
     writeFileSync(join(ws, 'caf\u00e9.txt'), 'x\n');
@@ -210,10 +237,15 @@ describe('stdio', () => {
     });
   });
 
-  test('presentation-metadata=none leaves the card out; structured-content puts it there', async () => {
+  test('presentation-metadata=meta gives every client the card; none leaves it out; structured-content puts it there', async () => {
     const ws = tempWorkspace();
     writeFileSync(join(ws, 'card.txt'), 'one\n');
     const expected = '<path>card.txt</path>\n<type>file</type>\n<content>\n1: one\n\n(End of file - total 1 lines)\n</content>';
+    await withClient(stdio(ws, ['-Dquarkus.tool-fs.mcp.presentation-metadata=meta']), async (client) => {
+      const read = await client.callTool({ name: 'read', arguments: { file_path: 'card.txt' } });
+      assert.equal(text(read), expected);
+      assert.deepEqual(read._meta['dev.toolfs/metadata'].lines, [{ number: 1, text: 'one' }]);
+    });
     await withClient(stdio(ws, ['-Dquarkus.tool-fs.mcp.presentation-metadata=none']), async (client) => {
       const read = await client.callTool({ name: 'read', arguments: { file_path: 'card.txt' } });
       assert.equal(text(read), expected);

@@ -168,14 +168,21 @@ public interface ToolFsConfig {
          * the error's name and code), over Streamable HTTP and stdio alike. The model-facing text is always the first
          * content block.
          */
-        @WithDefault("meta")
+        @WithDefault("auto")
         MetadataPlacement presentationMetadata();
 
         /** The places {@link #presentationMetadata()} can name. */
         enum MetadataPlacement {
             /**
-             * In the result's {@code _meta}, under {@code dev.toolfs/metadata} (on a failure {@code dev.toolfs/error}):
-             * a client keeps it for its user interface, and the model sees the text. The default.
+             * A failure's name and code in the result's {@code _meta}, under {@code dev.toolfs/error}, for every
+             * client; a success's card in {@code _meta}, under {@code dev.toolfs/metadata}, only for a client that
+             * declared the experimental capability {@code dev.toolfs/metadata} in its {@code initialize}. A read's card
+             * repeats its lines, so the clients that do not show cards (most) get answers half the size. The default.
+             */
+            AUTO,
+            /**
+             * In the result's {@code _meta}, under {@code dev.toolfs/metadata} (on a failure {@code dev.toolfs/error}),
+             * for every client: a client keeps it for its user interface, and the model sees the text.
              */
             META,
             /**

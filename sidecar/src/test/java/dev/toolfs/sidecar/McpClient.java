@@ -18,16 +18,26 @@ final class McpClient {
         this.session = session;
     }
 
-    private static Response initialize() {
+    private static Response initialize(Map<String, ?> capabilities) {
         return given().contentType("application/json").accept("application/json, text/event-stream")
                 .body(Map.of("jsonrpc", "2.0", "id", 0, "method", "initialize", "params", Map.of(
-                        "protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                        "protocolVersion", "2025-06-18", "capabilities", capabilities,
                         "clientInfo", Map.of("name", "test", "version", "1"))))
                 .post("/mcp");
     }
 
+    /** A session of a client that declares no capabilities, as most clients do for the cards. */
     static McpClient connect() {
-        Response init = initialize();
+        return connect(Map.of());
+    }
+
+    /** A session of a client that asks for the presentation cards (Tool FS's experimental capability). */
+    static McpClient connectAskingForCards() {
+        return connect(Map.of("experimental", Map.of("dev.toolfs/metadata", Map.of())));
+    }
+
+    static McpClient connect(Map<String, ?> capabilities) {
+        Response init = initialize(capabilities);
         init.then().statusCode(200);
         McpClient c = new McpClient(init.header("Mcp-Session-Id"));
         c.post(Map.of("jsonrpc", "2.0", "method", "notifications/initialized")).then().statusCode(202);
@@ -35,7 +45,7 @@ final class McpClient {
     }
 
     static JsonPath initializeResult() {
-        return json(initialize());
+        return json(initialize(Map.of()));
     }
 
     /** Ends the session. */

@@ -21,7 +21,7 @@ import io.restassured.path.json.JsonPath;
 @QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
 class McpHttpTest {
 
-    /** The presentation metadata of a result, from its {@code _meta} (the default place). */
+    /** The presentation metadata of a result, from its {@code _meta} (where a client that asks for it gets it). */
     @SuppressWarnings("unchecked")
     static Map<String, Object> metadata(JsonPath result) {
         return (Map<String, Object>) result.getMap("result._meta").get("dev.toolfs/metadata");
@@ -64,7 +64,7 @@ class McpHttpTest {
     void everyResultTextEqualsTheRestOne() throws Exception {
         Path ws = TempWorkspace.root;
         Files.writeString(ws.resolve("same.txt"), "alpha\r\nbeta\r\n");
-        McpClient mcp = McpClient.connect();
+        McpClient mcp = McpClient.connectAskingForCards();
         String restSession = UUID.randomUUID().toString();
 
         JsonPath mcpRead = mcp.call("read", Map.of("file_path", "same.txt"));
@@ -86,6 +86,27 @@ class McpHttpTest {
         JsonPath mcpWrite = mcp.call("write", Map.of("file_path", "mcp-new.txt", "content", "x"));
         assertThat(mcpWrite.getString("result.content[0].text"))
                 .isEqualTo("<path>mcp-new.txt</path>\n<type>file</type>\n<content>\nCreated file\n</content>");
+    }
+
+    @Test
+    void aClientThatDoesNotAskForTheCardsGetsTheTextAndTheErrorCodesOnly() throws Exception {
+        Files.writeString(TempWorkspace.root.resolve("lean.txt"), "one\n");
+        for (Map<String, ?> capabilities : java.util.List.<Map<String, ?>> of(Map.of(),
+                Map.of("roots", Map.of()), Map.of("experimental", Map.of("other/feature", Map.of())))) {
+            McpClient mcp = McpClient.connect(capabilities);
+            JsonPath read = mcp.call("read", Map.of("file_path", "lean.txt"));
+            assertThat(read.getString("result.content[0].text"))
+                    .isEqualTo("<path>lean.txt</path>\n<type>file</type>\n<content>\n1: one\n\n(End of file - total 1 lines)\n</content>");
+            assertThat(read.getMap("result")).as(capabilities.toString())
+                    .doesNotContainKey("_meta").doesNotContainKey("structuredContent");
+            JsonPath edit = mcp.call("edit", Map.of("file_path", "lean.txt", "old_string", "one", "new_string", "two"));
+            assertThat(edit.getMap("result")).doesNotContainKey("_meta");
+            JsonPath again = mcp.call("edit", Map.of("file_path", "lean.txt", "old_string", "two", "new_string", "one"));
+            assertThat(again.getBoolean("result.isError")).isFalse();
+            // A failure's name and code are for every client: they are small, and SPEC.md gives every failure one.
+            JsonPath refused = mcp.call("edit", Map.of("file_path", "never-read.txt", "old_string", "a", "new_string", "b"));
+            assertThat(error(refused)).isEqualTo(Map.of("name", "FsError", "code", "FS_NOT_OBSERVED"));
+        }
     }
 
     @Test

@@ -172,7 +172,7 @@ class ReadImageTest {
     void overMcpTheImageIsAnImageContentBlockAfterTheText() throws Exception {
         byte[] png = Images.write("png", 12, 6, false);
         Files.write(TempWorkspace.root.resolve("mcp.png"), png);
-        JsonPath r = McpClient.connect().call("read_image", Map.of("file_path", "mcp.png"));
+        JsonPath r = McpClient.connectAskingForCards().call("read_image", Map.of("file_path", "mcp.png"));
         assertThat(r.getString("result.content[0].text")).isEqualTo(
                 "<path>mcp.png</path>\n<type>image</type>\n<content>\nimage/png 12x6, " + png.length + " bytes\n</content>");
         assertThat(r.getString("result.content[1].type")).isEqualTo("image");

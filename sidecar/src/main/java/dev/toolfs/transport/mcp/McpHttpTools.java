@@ -90,7 +90,7 @@ public class McpHttpTools {
         ToolResult result = runtime.execute(name, withNulls(args.args()), call);
         List<Content> content = result.content(TextContent::new, ImageContent::new);
         MetadataPlacement placement = config.mcp().presentationMetadata();
-        Map<String, Object> meta = McpTexts.meta(result, placement);
+        Map<String, Object> meta = McpTexts.meta(result, placement, asksForCards(args));
         return new ToolResponse(result.isError(), content, McpTexts.structuredContent(result, placement),
                 meta == null ? null : metaKeys(meta));
     }
@@ -122,6 +122,13 @@ public class McpHttpTools {
             }
         }
         return out == null ? args : out;
+    }
+
+    /** Whether the client declared the experimental capability that asks for the cards in its initialize. */
+    private static boolean asksForCards(ToolManager.ToolArguments args) {
+        io.quarkiverse.mcp.server.InitialRequest init = args.connection().initialRequest();
+        io.quarkiverse.mcp.server.ClientCapability experimental = init == null ? null : init.getCapability("experimental");
+        return experimental != null && McpTexts.asksForCards(experimental.properties());
     }
 
     private static Map<MetaKey, Object> metaKeys(Map<String, Object> meta) {

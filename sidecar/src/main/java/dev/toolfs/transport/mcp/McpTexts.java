@@ -121,15 +121,31 @@ public final class McpTexts {
     }
 
     /**
-     * The result's {@code _meta} where the configuration puts the presentation metadata there (and there is any):
-     * the keys of the REST answer's {@code metadata} and {@code error}, with this server's prefix; else none.
+     * The experimental client capability by which a client asks for the cards under
+     * {@link MetadataPlacement#AUTO}: {@code "capabilities": {"experimental": {"dev.toolfs/metadata": {}}}} in its
+     * {@code initialize}.
      */
-    public static Map<String, Object> meta(ToolResult result, MetadataPlacement placement) {
-        if (placement != MetadataPlacement.META) {
+    public static final String METADATA_CAPABILITY = METADATA_KEY;
+
+    /** Whether a client's experimental capabilities (null when it declared none) ask for the cards. */
+    public static boolean asksForCards(Map<String, ?> experimental) {
+        return experimental != null && experimental.containsKey(METADATA_CAPABILITY);
+    }
+
+    /**
+     * The result's {@code _meta} where the configuration puts the presentation metadata there (and there is any):
+     * the keys of the REST answer's {@code metadata} and {@code error}, with this server's prefix; else none. Under
+     * {@link MetadataPlacement#AUTO} a success's card goes only to a client that {@code asksForCards}.
+     */
+    public static Map<String, Object> meta(ToolResult result, MetadataPlacement placement, boolean asksForCards) {
+        if (placement != MetadataPlacement.META && placement != MetadataPlacement.AUTO) {
             return null;
         }
         if (result.isError()) {
             return result.error() == null ? null : Map.of(ERROR_KEY, error(result));
+        }
+        if (placement == MetadataPlacement.AUTO && !asksForCards) {
+            return null;
         }
         return result.metadata().isEmpty() ? null : Map.of(METADATA_KEY, result.metadata());
     }

@@ -158,7 +158,8 @@ public final class StdioMcpServer {
                 new ToolCall(session, cwd, Optional.empty(), cancellation,
                         approval -> elicit(exchange, approval, cancellation, transport)));
         McpSchema.CallToolResult.Builder answer = McpSchema.CallToolResult.builder().isError(result.isError())
-                .meta(McpTexts.meta(result, metadataPlacement))
+                .meta(McpTexts.meta(result, metadataPlacement, exchange.getClientCapabilities() != null
+                        && McpTexts.asksForCards(exchange.getClientCapabilities().experimental())))
                 .content(result.<McpSchema.Content> content(McpSchema.TextContent::new,
                         (data, mediaType) -> new McpSchema.ImageContent(null, data, mediaType)));
         Map<String, Object> structured = McpTexts.structuredContent(result, metadataPlacement);

@@ -24,15 +24,40 @@ class McpResultMetadataTest {
             Map.of(), null);
 
     @Test
-    void byDefaultInMetaUnderThePrefixedKeys() {
-        assertThat(McpTexts.meta(READ, MetadataPlacement.META)).isEqualTo(Map.of("dev.toolfs/metadata", CARD));
-        assertThat(McpTexts.meta(REFUSED, MetadataPlacement.META))
-                .isEqualTo(Map.of("dev.toolfs/error", Map.of("name", "FsError", "code", "FS_NOT_OBSERVED")));
+    void inMetaUnderThePrefixedKeysForEveryClient() {
+        for (boolean asks : new boolean[] { false, true }) {
+            assertThat(McpTexts.meta(READ, MetadataPlacement.META, asks)).isEqualTo(Map.of("dev.toolfs/metadata", CARD));
+            assertThat(McpTexts.meta(REFUSED, MetadataPlacement.META, asks))
+                    .isEqualTo(Map.of("dev.toolfs/error", Map.of("name", "FsError", "code", "FS_NOT_OBSERVED")));
+            // Nothing to carry: no _meta at all.
+            assertThat(McpTexts.meta(PLAIN, MetadataPlacement.META, asks)).isNull();
+            assertThat(McpTexts.meta(ToolResult.error("boom", null), MetadataPlacement.META, asks)).isNull();
+        }
         assertThat(McpTexts.structuredContent(READ, MetadataPlacement.META)).isNull();
         assertThat(McpTexts.structuredContent(REFUSED, MetadataPlacement.META)).isNull();
-        // Nothing to carry: no _meta at all.
-        assertThat(McpTexts.meta(PLAIN, MetadataPlacement.META)).isNull();
-        assertThat(McpTexts.meta(ToolResult.error("boom", null), MetadataPlacement.META)).isNull();
+    }
+
+    @Test
+    void byDefaultTheCardsGoOnlyToAClientThatAsksForThem() {
+        assertThat(McpTexts.meta(READ, MetadataPlacement.AUTO, true)).isEqualTo(Map.of("dev.toolfs/metadata", CARD));
+        assertThat(McpTexts.meta(READ, MetadataPlacement.AUTO, false)).isNull();
+        assertThat(McpTexts.meta(PLAIN, MetadataPlacement.AUTO, true)).isNull();
+        // The error's name and code go to every client.
+        for (boolean asks : new boolean[] { false, true }) {
+            assertThat(McpTexts.meta(REFUSED, MetadataPlacement.AUTO, asks))
+                    .isEqualTo(Map.of("dev.toolfs/error", Map.of("name", "FsError", "code", "FS_NOT_OBSERVED")));
+        }
+        assertThat(McpTexts.structuredContent(READ, MetadataPlacement.AUTO)).isNull();
+        assertThat(McpTexts.structuredContent(REFUSED, MetadataPlacement.AUTO)).isNull();
+    }
+
+    @Test
+    void aClientAsksByItsExperimentalCapability() {
+        assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", Map.of()))).isTrue();
+        assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", true, "other", 1))).isTrue();
+        assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/error", Map.of()))).isFalse();
+        assertThat(McpTexts.asksForCards(Map.of())).isFalse();
+        assertThat(McpTexts.asksForCards(null)).isFalse();
     }
 
     @Test
@@ -40,13 +65,13 @@ class McpResultMetadataTest {
         assertThat(McpTexts.structuredContent(READ, MetadataPlacement.STRUCTURED_CONTENT)).isEqualTo(CARD);
         assertThat(McpTexts.structuredContent(REFUSED, MetadataPlacement.STRUCTURED_CONTENT))
                 .isEqualTo(Map.of("error", Map.of("name", "FsError", "code", "FS_NOT_OBSERVED")));
-        assertThat(McpTexts.meta(READ, MetadataPlacement.STRUCTURED_CONTENT)).isNull();
+        assertThat(McpTexts.meta(READ, MetadataPlacement.STRUCTURED_CONTENT, true)).isNull();
     }
 
     @Test
     void nowhereWhenLeftOut() {
         for (ToolResult r : List.of(READ, REFUSED, PLAIN)) {
-            assertThat(McpTexts.meta(r, MetadataPlacement.NONE)).isNull();
+            assertThat(McpTexts.meta(r, MetadataPlacement.NONE, true)).isNull();
             assertThat(McpTexts.structuredContent(r, MetadataPlacement.NONE)).isNull();
         }
     }
