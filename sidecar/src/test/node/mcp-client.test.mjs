@@ -130,6 +130,11 @@ describe('HTTP+SSE, the older transport', () => {
     await withClient(new SSEClientTransport(new URL(`${server.url}/mcp/sse`)), (client) => exercise(client, ws));
   });
 
+  test('a client that declares dev.toolfs/metadata gets the cards over the event stream too', async () => {
+    const { server, ws } = suite;
+    await withClient(new SSEClientTransport(new URL(`${server.url}/mcp/sse`)), (client) => cards(client, ws), { capabilities: asksForCards });
+  });
+
   test('a tools/call without a name fails at once instead of waiting for an answer that never comes', async () => {
     const { server } = suite;
     await withClient(new SSEClientTransport(new URL(`${server.url}/mcp/sse`)), async (client) => {

@@ -91,8 +91,9 @@ class McpHttpTest {
     @Test
     void aClientThatDoesNotAskForTheCardsGetsTheTextAndTheErrorCodesOnly() throws Exception {
         Files.writeString(TempWorkspace.root.resolve("lean.txt"), "one\n");
-        for (Map<String, ?> capabilities : java.util.List.<Map<String, ?>> of(Map.of(),
-                Map.of("roots", Map.of()), Map.of("experimental", Map.of("other/feature", Map.of())))) {
+        for (Map<String, ?> capabilities : java.util.List.<Map<String, ?>> of(Map.of(), Map.of("sampling", Map.of()),
+                Map.of("experimental", Map.of("other/feature", Map.of())),
+                Map.of("experimental", Map.of("dev.toolfs/metadata", false)))) {
             McpClient mcp = McpClient.connect(capabilities);
             JsonPath read = mcp.call("read", Map.of("file_path", "lean.txt"));
             assertThat(read.getString("result.content[0].text"))

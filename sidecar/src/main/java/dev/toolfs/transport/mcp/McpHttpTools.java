@@ -128,7 +128,12 @@ public class McpHttpTools {
     private static boolean asksForCards(ToolManager.ToolArguments args) {
         io.quarkiverse.mcp.server.InitialRequest init = args.connection().initialRequest();
         io.quarkiverse.mcp.server.ClientCapability experimental = init == null ? null : init.getCapability("experimental");
-        return experimental != null && McpTexts.asksForCards(experimental.properties());
+        if (experimental == null) {
+            return false;
+        }
+        // The library keeps a capability's values as it parsed them: an object is a Vert.x JsonObject.
+        return experimental.properties().get(McpTexts.METADATA_CAPABILITY) instanceof io.vertx.core.json.JsonObject
+                || McpTexts.asksForCards(experimental.properties());
     }
 
     private static Map<MetaKey, Object> metaKeys(Map<String, Object> meta) {

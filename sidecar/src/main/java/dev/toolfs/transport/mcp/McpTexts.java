@@ -127,9 +127,12 @@ public final class McpTexts {
      */
     public static final String METADATA_CAPABILITY = METADATA_KEY;
 
-    /** Whether a client's experimental capabilities (null when it declared none) ask for the cards. */
+    /**
+     * Whether a client's experimental capabilities (null when it declared none) ask for the cards: the capability's
+     * value is an object, as MCP types every experimental capability ({@code false} or {@code null} does not ask).
+     */
     public static boolean asksForCards(Map<String, ?> experimental) {
-        return experimental != null && experimental.containsKey(METADATA_CAPABILITY);
+        return experimental != null && experimental.get(METADATA_CAPABILITY) instanceof Map;
     }
 
     /**

@@ -54,7 +54,11 @@ class McpResultMetadataTest {
     @Test
     void aClientAsksByItsExperimentalCapability() {
         assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", Map.of()))).isTrue();
-        assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", true, "other", 1))).isTrue();
+        assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", Map.of("any", 1), "other", 1))).isTrue();
+        // MCP's experimental capabilities are objects: another value does not ask.
+        assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", false))).isFalse();
+        assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", true))).isFalse();
+        assertThat(McpTexts.asksForCards(java.util.Collections.singletonMap("dev.toolfs/metadata", null))).isFalse();
         assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/error", Map.of()))).isFalse();
         assertThat(McpTexts.asksForCards(Map.of())).isFalse();
         assertThat(McpTexts.asksForCards(null)).isFalse();
