@@ -167,8 +167,8 @@ public interface ToolFsConfig {
          * Where a tool result carries its presentation metadata (the read-card, image-card or diff-card; on a failure
          * the error's name and code), over Streamable HTTP and stdio alike. The model-facing text is always the first
          * content block. By default ({@code auto}) a success's card goes in the result's {@code _meta} only to a client
-         * that asks for it by declaring {@code "experimental": {"dev.toolfs/metadata": {}}} in its capabilities at
-         * {@code initialize}, and a failure's name and code to every client; {@code meta} gives every client the card,
+         * that asks for it by declaring the experimental capability {@code dev.toolfs/metadata} (an empty object will do)
+         * at {@code initialize}, and a failure's name and code to every client; {@code meta} gives every client the card,
          * {@code structured-content} puts it in the result's {@code structuredContent}, {@code none} leaves both out.
          */
         @WithDefault("auto")
