@@ -23,10 +23,12 @@ import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.runtime.ToolRuntime;
 import dev.toolfs.sandbox.ApprovalDecision;
 import dev.toolfs.sandbox.ApprovalRequest;
+import io.quarkiverse.mcp.server.ClientCapability;
 import io.quarkiverse.mcp.server.Content;
 import io.quarkiverse.mcp.server.ElicitationRequest;
 import io.quarkiverse.mcp.server.ElicitationResponse;
 import io.quarkiverse.mcp.server.ImageContent;
+import io.quarkiverse.mcp.server.InitialRequest;
 import io.quarkiverse.mcp.server.MetaKey;
 import io.quarkiverse.mcp.server.Root;
 import io.quarkiverse.mcp.server.TextContent;
@@ -126,14 +128,9 @@ public class McpHttpTools {
 
     /** Whether the client declared the experimental capability that asks for the cards in its initialize. */
     private static boolean asksForCards(ToolManager.ToolArguments args) {
-        io.quarkiverse.mcp.server.InitialRequest init = args.connection().initialRequest();
-        io.quarkiverse.mcp.server.ClientCapability experimental = init == null ? null : init.getCapability("experimental");
-        if (experimental == null) {
-            return false;
-        }
-        // The library keeps a capability's values as it parsed them: an object is a Vert.x JsonObject.
-        return experimental.properties().get(McpTexts.METADATA_CAPABILITY) instanceof io.vertx.core.json.JsonObject
-                || McpTexts.asksForCards(experimental.properties());
+        InitialRequest init = args.connection().initialRequest();
+        ClientCapability experimental = init == null ? null : init.getCapability("experimental");
+        return experimental != null && McpTexts.asksForCards(experimental.properties());
     }
 
     private static Map<MetaKey, Object> metaKeys(Map<String, Object> meta) {

@@ -121,18 +121,20 @@ public final class McpTexts {
     }
 
     /**
-     * The experimental client capability by which a client asks for the cards under
-     * {@link MetadataPlacement#AUTO}: {@code "capabilities": {"experimental": {"dev.toolfs/metadata": {}}}} in its
+     * The experimental client capability by which a client asks for the cards under {@link MetadataPlacement#AUTO}:
+     * the key {@code dev.toolfs/metadata}, with an object as its value, in the {@code experimental} capabilities of its
      * {@code initialize}.
      */
     public static final String METADATA_CAPABILITY = METADATA_KEY;
 
     /**
      * Whether a client's experimental capabilities (null when it declared none) ask for the cards: the capability's
-     * value is an object, as MCP types every experimental capability ({@code false} or {@code null} does not ask).
+     * value is an object, as MCP types every experimental capability ({@code false} or {@code null} does not ask). An
+     * object is a map as the SDK reads it over stdio, a Vert.x {@code JsonObject} as the HTTP library keeps it.
      */
     public static boolean asksForCards(Map<String, ?> experimental) {
-        return experimental != null && experimental.get(METADATA_CAPABILITY) instanceof Map;
+        Object value = experimental == null ? null : experimental.get(METADATA_CAPABILITY);
+        return value instanceof Map || value instanceof io.vertx.core.json.JsonObject;
     }
 
     /**

@@ -136,6 +136,11 @@ public final class StdioMcpServer {
         return specs;
     }
 
+    /** Whether the client declared the experimental capability that asks for the cards in its initialize. */
+    private static boolean asksForCards(McpSchema.ClientCapabilities caps) {
+        return caps != null && McpTexts.asksForCards(caps.experimental());
+    }
+
     private McpSchema.CallToolResult call(String name, McpSyncServerExchange exchange, McpSchema.CallToolRequest request,
             StdioTransport transport) {
         Cancellation cancellation = StdioTransport.cancellation(exchange.transportContext());
@@ -158,8 +163,7 @@ public final class StdioMcpServer {
                 new ToolCall(session, cwd, Optional.empty(), cancellation,
                         approval -> elicit(exchange, approval, cancellation, transport)));
         McpSchema.CallToolResult.Builder answer = McpSchema.CallToolResult.builder().isError(result.isError())
-                .meta(McpTexts.meta(result, metadataPlacement, exchange.getClientCapabilities() != null
-                        && McpTexts.asksForCards(exchange.getClientCapabilities().experimental())))
+                .meta(McpTexts.meta(result, metadataPlacement, asksForCards(exchange.getClientCapabilities())))
                 .content(result.<McpSchema.Content> content(McpSchema.TextContent::new,
                         (data, mediaType) -> new McpSchema.ImageContent(null, data, mediaType)));
         Map<String, Object> structured = McpTexts.structuredContent(result, metadataPlacement);

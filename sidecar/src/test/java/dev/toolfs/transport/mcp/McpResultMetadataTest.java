@@ -55,6 +55,8 @@ class McpResultMetadataTest {
     void aClientAsksByItsExperimentalCapability() {
         assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", Map.of()))).isTrue();
         assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", Map.of("any", 1), "other", 1))).isTrue();
+        // As the HTTP library keeps an object.
+        assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", new io.vertx.core.json.JsonObject()))).isTrue();
         // MCP's experimental capabilities are objects: another value does not ask.
         assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", false))).isFalse();
         assertThat(McpTexts.asksForCards(Map.of("dev.toolfs/metadata", true))).isFalse();
