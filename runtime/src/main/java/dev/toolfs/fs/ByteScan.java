@@ -14,6 +14,9 @@ public final class ByteScan {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
+    private static final long QUOTES = repeated('"');
+    private static final long BELOW_SPACE = repeated(0x20);
+    private static final long BACKSLASHES = repeated('\\');
 
     private ByteScan() {
     }
@@ -84,6 +87,32 @@ public final class ByteScan {
         }
         for (; i < to; i++) {
             if (b[i] <= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The index of the first byte of {@code b[from, to)} that a JSON string cannot hold as it is, or that is not
+     * ASCII: below 0x20 (NUL and the other control characters), a quote, a backslash, or 0x80 and above; -1 when
+     * there is none.
+     */
+    public static int indexOfJsonSpecial(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = word(b, i);
+            long q = x ^ QUOTES;
+            long s = x ^ BACKSLASHES;
+            // Not zero exactly when one of the eight bytes is special (which bits are set is not exact, so the
+            // cheaper forms of the tests do): the loop below finds it among them.
+            if ((((x - BELOW_SPACE) & ~x | x | (q - ONES) & ~q | (s - ONES) & ~s) & HIGHS) != 0) {
+                break;
+            }
+        }
+        for (; i < to; i++) {
+            byte c = b[i];
+            if (c < 0x20 || c == '"' || c == '\\') { // a byte of 0x80 and above is negative
                 return i;
             }
         }

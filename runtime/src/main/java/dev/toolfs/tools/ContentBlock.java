@@ -1,9 +1,35 @@
 package dev.toolfs.tools;
 
+import java.util.Objects;
+
 /** One block of a tool result, in the order the model sees them. */
 public sealed interface ContentBlock {
 
-    record Text(String text) implements ContentBlock {
+    /**
+     * @param text what the model sees
+     * @param json its JSON string form when the tool can make it faster than an escape of the text, else null; not
+     *        part of the block's value (equality and hash look at the text only)
+     */
+    record Text(String text, JsonForm json) implements ContentBlock {
+
+        public Text(String text) {
+            this(text, null);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Text t && text.equals(t.text);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(text);
+        }
+
+        @Override
+        public String toString() {
+            return "Text[text=" + text + "]";
+        }
     }
 
     /**

@@ -30,14 +30,46 @@ public final class JsonStrings {
     private static final long BACKSLASHES = ByteScan.repeated('\\');
     private static final long QUESTION_MARKS = ByteScan.repeated('?');
 
+    /** The text this thread is about to write whose JSON form is known (see {@link #prepare}). */
+    private static final ThreadLocal<Prepared> PREPARED = new ThreadLocal<>();
+    /** Where a prepared form is written, kept between answers up to this size (a read's is its byte cap and more). */
+    private static final ThreadLocal<JsonEscaper> FORMS = ThreadLocal.withInitial(() -> new JsonEscaper(8192));
+    private static final int KEPT_FORM = 1 << 20;
+
+    private record Prepared(String text, JsonForm json) {
+    }
+
     private JsonStrings() {
+    }
+
+    /**
+     * The next {@link #write} on this thread of exactly {@code text} (the same instance) writes {@code json}'s bytes
+     * instead of escaping the text: a transport calls this just before it serializes a tool's answer, on the thread
+     * that serializes it. Any earlier text prepared on this thread is forgotten; a write of another string, or on
+     * another thread, escapes as usual.
+     */
+    public static void prepare(String text, JsonForm json) {
+        PREPARED.set(new Prepared(text, json));
     }
 
     /** Writes {@code value} as a JSON string value. */
     public static void write(JsonGenerator gen, String value) throws IOException {
         if (gen instanceof UTF8JsonGenerator) {
-            if (gen.getCharacterEscapes() == null && gen.getHighestEscapedChar() == 0 && writeAscii(gen, value)) {
-                return;
+            if (gen.getCharacterEscapes() == null && gen.getHighestEscapedChar() == 0) {
+                Prepared prepared = PREPARED.get();
+                if (prepared != null && prepared.text() == value) {
+                    PREPARED.remove();
+                    JsonEscaper json = FORMS.get().reset();
+                    prepared.json().appendTo(json);
+                    gen.writeRawUTF8String(json.bytes(), 0, json.length());
+                    if (json.capacity() > KEPT_FORM) {
+                        FORMS.remove();
+                    }
+                    return;
+                }
+                if (writeAscii(gen, value)) {
+                    return;
+                }
             }
         } else if (!(gen instanceof WriterBasedJsonGenerator)) {
             // Not JSON text (a TokenBuffer of a conversion, say): it keeps the String itself, a copy would only cost.

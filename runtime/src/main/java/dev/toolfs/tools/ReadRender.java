@@ -1,10 +1,6 @@
 package dev.toolfs.tools;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import dev.toolfs.fs.LineSource;
-import dev.toolfs.fs.TextLine;
 
 /**
  * Read windowing and formatting, byte-exact to SPEC.md. Pure Java: it pulls lines from a {@link LineSource} and
@@ -35,10 +31,8 @@ public final class ReadRender {
      * @param totalLines the file's line count, or -1 when the window was capped and counting was not worth it
      * @param footer which footer closes the window
      * @param outOfRange true when {@code offset} lies past the last line (lines is then empty)
-     * @param lineBytes the UTF-8 bytes of the numbered lines ({@code "n: text\n"}), as the byte cap counted them
      */
-    public record Window(long offset, List<NumberedLine> lines, long totalLines, Footer footer, boolean outOfRange,
-            long lineBytes) {
+    public record Window(long offset, RenderedLines lines, long totalLines, Footer footer, boolean outOfRange) {
 
         /** The file's line total, or null when the window did not count it (the byte cap ended a huge file's window). */
         public Long knownTotal() {
@@ -46,7 +40,12 @@ public final class ReadRender {
         }
 
         public long end() {
-            return lines.isEmpty() ? offset - 1 : lines.get(lines.size() - 1).number();
+            return offset - 1 + lines.size();
+        }
+
+        /** The UTF-8 bytes of the numbered lines ({@code "n: text\n"}), as the byte cap counted them. */
+        public long lineBytes() {
+            return lines.byteLength();
         }
     }
 
@@ -63,52 +62,53 @@ public final class ReadRender {
             boolean countWhenCapped) {
         for (long skipped = 0; skipped < offset - 1; skipped++) {
             if (!source.skipLine()) {
-                return new Window(offset, List.of(), skipped, Footer.END, true, 0);
+                return new Window(offset, RenderedLines.none(offset), skipped, Footer.END, true);
             }
         }
-        // Grows as lines come: most windows are far shorter than the limit.
-        List<NumberedLine> lines = new ArrayList<>(Math.min(limit, 128));
-        long bytes = 0;
+        // Grows as lines come: most windows are far smaller than the cap.
+        RenderedLines.Builder lines = new RenderedLines.Builder(offset, maxLineLength,
+                (int) Math.min(maxBytes, 16 * 1024));
         while (lines.size() < limit) {
-            TextLine line = source.nextLine(maxLineLength);
-            if (line == null) {
-                if (lines.isEmpty() && offset > 1) {
-                    return new Window(offset, List.of(), offset - 1, Footer.END, true, 0);
+            if (!source.nextLine(maxLineLength, lines)) {
+                if (lines.size() == 0 && offset > 1) {
+                    return new Window(offset, RenderedLines.none(offset), offset - 1, Footer.END, true);
                 }
-                return new Window(offset, lines, offset - 1 + lines.size(), Footer.END, false, bytes);
+                return new Window(offset, lines.build(), offset - 1 + lines.size(), Footer.END, false);
             }
-            long number = offset + lines.size();
-            String text = line.truncated() ? line.text() + "... (line truncated to " + maxLineLength + " chars)"
-                    : line.text();
-            // "n: " + text + "\n"; the truncation note is ASCII, so an ASCII line stays ASCII with it.
-            long cost = (line.ascii() ? text.length() : utf8Length(text)) + digits(number) + 3;
-            if (!lines.isEmpty() && bytes + cost > maxBytes) {
+            if (lines.size() > 0 && lines.keptBytes() + lines.pendingBytes() > maxBytes) {
                 // The line just taken is not shown; it still counts towards the total.
-                long total = countWhenCapped ? number + source.countRemainingLines() : -1;
-                return new Window(offset, lines, total, Footer.CAPPED, false, bytes);
+                lines.drop();
+                long total = countWhenCapped ? offset + lines.size() + source.countRemainingLines() : -1;
+                return new Window(offset, lines.build(), total, Footer.CAPPED, false);
             }
-            bytes += cost;
-            lines.add(new NumberedLine(number, text));
+            lines.keep();
         }
         long end = offset - 1 + lines.size();
         long rest = source.countRemainingLines();
-        return new Window(offset, lines, end + rest, rest > 0 ? Footer.MORE : Footer.END, false, bytes);
+        return new Window(offset, lines.build(), end + rest, rest > 0 ? Footer.MORE : Footer.END, false);
     }
 
     /** The model-facing text of a window. */
     public static String render(String displayPath, Window w) {
-        // Sized so that it never grows (each growth copies it): tags and footer, then the lines, whose UTF-8 bytes
-        // the window counted (never fewer than their characters).
-        StringBuilder sb = new StringBuilder((int) Math.min(160 + displayPath.length() + w.lineBytes(),
-                Integer.MAX_VALUE - 16));
-        sb.append("<path>").append(displayPath).append("</path>\n");
-        sb.append("<type>file</type>\n");
-        sb.append("<content>\n");
-        for (NumberedLine l : w.lines()) {
-            sb.append(l.number()).append(": ").append(l.text()).append('\n');
-        }
-        sb.append('\n').append(footer(w)).append("\n</content>");
-        return sb.toString();
+        return head(displayPath) + w.lines().text() + tail(w);
+    }
+
+    /**
+     * Appends the model-facing text of a window as the inside of a JSON string, the same bytes Jackson would write
+     * for {@link #render}'s text: the lines that need no escape are copied as they are.
+     */
+    public static JsonEscaper json(String displayPath, Window w, JsonEscaper out) {
+        out.string(head(displayPath));
+        w.lines().appendJson(out);
+        return out.string(tail(w));
+    }
+
+    private static String head(String displayPath) {
+        return "<path>" + displayPath + "</path>\n<type>file</type>\n<content>\n";
+    }
+
+    private static String tail(Window w) {
+        return "\n" + footer(w) + "\n</content>";
     }
 
     public static String footer(Window w) {
@@ -125,24 +125,6 @@ public final class ReadRender {
     /** The error text for an offset past the end. */
     public static String outOfRange(long offset, String displayPath, long totalLines) {
         return "offset " + offset + " is out of range for \"" + displayPath + "\" (" + totalLines + " lines)";
-    }
-
-    static long utf8Length(CharSequence s) {
-        long n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                n++;
-            } else if (c < 0x800) {
-                n += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                n += 4;
-                i++;
-            } else {
-                n += 3;
-            }
-        }
-        return n;
     }
 
     /** The decimal digits of a positive line number, without building its string. */

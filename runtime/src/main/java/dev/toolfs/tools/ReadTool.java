@@ -1,5 +1,7 @@
 package dev.toolfs.tools;
 
+import java.util.List;
+
 import jakarta.inject.Inject;
 
 import dev.toolfs.config.ToolFsConfig;
@@ -49,6 +51,8 @@ public class ReadTool implements ToolExecutor<ReadArgs> {
         }
         gates.observed(ctx.execution(), path, version);
         ReadResult canonical = new ReadResult(display, offset, window.lines(), window.knownTotal());
-        return ToolOutcome.text(ReadRender.render(display, window), canonical, ReadCard.of(display, window));
+        ContentBlock.Text text = new ContentBlock.Text(ReadRender.render(display, window),
+                out -> ReadRender.json(display, window, out));
+        return new ToolOutcome(List.of(text), canonical, ReadCard.of(display, window));
     }
 }

@@ -9,6 +9,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.ByteRange;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
@@ -29,6 +30,30 @@ class ByteScanPropertyTest {
         }
         assertThat(ByteScan.count(bytes, value, from, to)).isEqualTo(expected);
         assertThat(ByteScan.contains(bytes, value, from, to)).isEqualTo(expected > 0);
+    }
+
+    @Property(tries = 2000)
+    void findsTheFirstByteJsonMustEscapeOrThatIsNotAscii(@ForAll("jsonish") byte[] bytes,
+            @ForAll @IntRange(max = 16) int skip, @ForAll @IntRange(max = 16) int cut) {
+        int from = Math.min(skip, bytes.length);
+        int to = Math.max(from, bytes.length - cut);
+        int expected = -1;
+        for (int i = from; i < to && expected < 0; i++) {
+            int c = bytes[i] & 0xFF;
+            if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) {
+                expected = i;
+            }
+        }
+        assertThat(ByteScan.indexOfJsonSpecial(bytes, from, to)).isEqualTo(expected);
+    }
+
+    /** Mostly plain ASCII, with now and then a byte to find or one next to it in value. */
+    @Provide
+    Arbitrary<byte[]> jsonish() {
+        Arbitrary<Byte> plain = Arbitraries.bytes().between((byte) 0x20, (byte) 0x7E);
+        Arbitrary<Byte> edge = Arbitraries.of((byte) 0, (byte) 0x1F, (byte) 0x20, (byte) '"', (byte) '!', (byte) '#',
+                (byte) '\\', (byte) '[', (byte) ']', (byte) 0x7F, (byte) 0x80, (byte) 0xFF, (byte) '\n', (byte) '\t');
+        return Arbitraries.frequencyOf(Tuple.of(12, plain), Tuple.of(1, edge)).array(byte[].class).ofMaxSize(80);
     }
 
     /** Newlines, NULs and the bytes whose bits the trick could confuse with them (high bit set, neighbours). */

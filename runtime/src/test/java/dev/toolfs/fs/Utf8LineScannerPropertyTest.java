@@ -40,6 +40,40 @@ class Utf8LineScannerPropertyTest {
         assertThat(scanner.linesConsumed()).isEqualTo(expected.size());
     }
 
+    /**
+     * Handed to a sink, the lines are the same, each ASCII line as bytes with a true mark of whether JSON must escape
+     * any of them, every other line as the scanner's own line.
+     */
+    @Property(tries = 1000)
+    void aSinkGetsTheSameLines(@ForAll("texts") String text, @ForAll @IntRange(min = 1, max = 40) int bufferSize,
+            @ForAll @IntRange(min = 1, max = 30) int maxChars) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        Utf8LineScanner scanner = new Utf8LineScanner(new ByteArrayInputStream(bytes), null, bufferSize);
+        scanner.checkHead();
+        List<String> actual = new ArrayList<>();
+        LineSink sink = new LineSink() {
+            @Override
+            public void ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
+                String shown = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+                assertThat(shown.chars().allMatch(c -> c >= 1 && c < 0x80)).as("ASCII: %s", shown).isTrue();
+                assertThat(jsonPlain).as("plain: %s", shown)
+                        .isEqualTo(shown.chars().noneMatch(c -> c < 0x20 || c == '"' || c == '\\'));
+                actual.add(shown + (truncated ? "…" : ""));
+            }
+
+            @Override
+            public void line(TextLine line) {
+                actual.add(line.text() + (line.truncated() ? "…" : ""));
+            }
+        };
+        while (scanner.nextLine(maxChars, sink)) {
+            // each line went to the sink
+        }
+        List<String> expected = expectedLines(text, maxChars);
+        assertThat(actual).isEqualTo(expected);
+        assertThat(scanner.linesConsumed()).isEqualTo(expected.size());
+    }
+
     private static List<String> expectedLines(String text, int maxChars) {
         List<String> lines = new ArrayList<>();
         if (text.startsWith("\uFEFF")) {

@@ -32,6 +32,40 @@ class ReadRenderPropertyTest {
         assertThat(withFlags).isEqualTo(without);
     }
 
+    /**
+     * The JSON form of a window's text is what Jackson writes for the text, whichever way its lines came (as bytes
+     * or as strings), whatever they hold and however the window is cut.
+     */
+    @Property(tries = 400)
+    void theJsonFormIsJacksonsOfTheText(@ForAll("lines") List<String> lines, @ForAll("paths") String path,
+            @ForAll @IntRange(min = 1, max = 5) int offset, @ForAll @IntRange(min = 1, max = 50) int limit,
+            @ForAll @IntRange(min = 1, max = 400) int maxBytes, @ForAll @IntRange(min = 1, max = 30) int maxLineLength)
+            throws Exception {
+        byte[] file = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+        for (boolean flagged : new boolean[] { true, false }) {
+            LineSource source = new Utf8LineScanner(new ByteArrayInputStream(file), null, 16);
+            ReadRender.Window w = ReadRender.window(flagged ? source : new Unflagged(source), offset, limit,
+                    maxLineLength, maxBytes, true);
+            if (w.outOfRange()) {
+                continue;
+            }
+            String text = ReadRender.render(path, w);
+            JsonEscaper json = ReadRender.json(path, w, new JsonEscaper(0));
+            assertThat(new String(json.bytes(), 0, json.length(), StandardCharsets.UTF_8))
+                    .isEqualTo(utf8(JsonEscaperPropertyTest.jackson(text)));
+        }
+    }
+
+    private static String utf8(JsonEscaper e) {
+        return new String(e.bytes(), 0, e.length(), StandardCharsets.UTF_8);
+    }
+
+    @Provide
+    Arbitrary<String> paths() {
+        return Arbitraries.oneOf(Arbitraries.of("f.txt", "src/Main.java"),
+                Arbitraries.strings().withChars("a/\"\\\t é中\uD83D\uDE00".toCharArray()).ofMinLength(1).ofMaxLength(12));
+    }
+
     @Property
     void digitsCountsTheDecimalDigits(@ForAll @LongRange(min = 1, max = Long.MAX_VALUE) long n) {
         assertThat(ReadRender.digits(n)).isEqualTo(Long.toString(n).length());
@@ -39,7 +73,10 @@ class ReadRenderPropertyTest {
 
     @Provide
     Arbitrary<List<String>> lines() {
-        return Arbitraries.strings().withChars("ab xyz-é€\u00ff").ofMaxLength(40).list().ofMinSize(1).ofMaxSize(40);
+        return Arbitraries.oneOf(Arbitraries.strings().withChars("ab xyz-é€\u00ff").ofMaxLength(40),
+                Arbitraries.strings().withChars("ab {}();=\"\\\t\r\u0001\u007f").ofMaxLength(40),
+                Arbitraries.of("a", "b", "\"", "é", "\uD83D\uDE00").list().ofMaxSize(20).map(t -> String.join("", t)))
+                .list().ofMinSize(1).ofMaxSize(40);
     }
 
     /** The same lines with the ASCII mark dropped: every cost is then counted character by character. */

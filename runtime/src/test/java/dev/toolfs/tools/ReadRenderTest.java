@@ -82,6 +82,21 @@ class ReadRenderTest {
     }
 
     @Test
+    void numbersCountUpAcrossTheirDigits() {
+        StringBuilder file = new StringBuilder();
+        for (int i = 1; i <= 1002; i++) {
+            file.append('l').append(i).append('\n');
+        }
+        assertThat(read(file.toString(), 97, 6)).contains("<content>\n97: l97\n98: l98\n99: l99\n100: l100\n101: l101\n"
+                + "102: l102\n\n(Showing lines 97-102 of 1002. Use offset=103 to continue.)\n</content>");
+        assertThat(read(file.toString(), 998, 10)).contains("<content>\n998: l998\n999: l999\n1000: l1000\n1001: l1001\n"
+                + "1002: l1002\n\n(End of file - total 1002 lines)\n</content>");
+        ReadRender.Window w = window(file.toString(), 8, 4, 2000, 51200);
+        assertThat(w.lines()).containsExactly(new ReadRender.NumberedLine(8, "l8"), new ReadRender.NumberedLine(9, "l9"),
+                new ReadRender.NumberedLine(10, "l10"), new ReadRender.NumberedLine(11, "l11"));
+    }
+
+    @Test
     void offsetOnLastLine() {
         assertThat(read("1\n2\n3", 3, 5)).contains("<content>\n3: 3\n\n(End of file - total 3 lines)");
     }

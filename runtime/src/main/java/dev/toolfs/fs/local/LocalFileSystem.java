@@ -36,6 +36,7 @@ import dev.toolfs.fs.FileSystemProvider;
 import dev.toolfs.fs.FileVersion;
 import dev.toolfs.fs.FsErrorCode;
 import dev.toolfs.fs.FsException;
+import dev.toolfs.fs.LineSink;
 import dev.toolfs.fs.LiteralEdit;
 import dev.toolfs.fs.Precondition;
 import dev.toolfs.fs.RequestedPath;
@@ -253,13 +254,14 @@ public class LocalFileSystem implements FileSystemProvider {
 
     /** A scanner call with its one argument (unused by some). */
     private interface ScannerCall<T> {
-        T on(Utf8LineScanner scanner, int arg);
+        T on(Utf8LineScanner scanner, int arg, LineSink sink);
     }
 
-    private static final ScannerCall<Boolean> SKIP_LINE = (s, arg) -> s.skipLine();
-    private static final ScannerCall<TextLine> NEXT_LINE = Utf8LineScanner::nextLine;
-    private static final ScannerCall<Long> COUNT_REST = (s, arg) -> s.countRemainingLines();
-    private static final ScannerCall<Void> DRAIN = (s, arg) -> {
+    private static final ScannerCall<Boolean> SKIP_LINE = (s, arg, sink) -> s.skipLine();
+    private static final ScannerCall<TextLine> NEXT_LINE = (s, arg, sink) -> s.nextLine(arg);
+    private static final ScannerCall<Boolean> NEXT_LINE_TO = Utf8LineScanner::nextLine;
+    private static final ScannerCall<Long> COUNT_REST = (s, arg, sink) -> s.countRemainingLines();
+    private static final ScannerCall<Void> DRAIN = (s, arg, sink) -> {
         s.drain();
         return null;
     };
@@ -289,6 +291,10 @@ public class LocalFileSystem implements FileSystemProvider {
          * capturing one would be allocated on every line, which the quick JIT compiler does through a slow native call.
          */
         private <T> T guarded(ScannerCall<T> call, int arg) {
+            return guarded(call, arg, null);
+        }
+
+        private <T> T guarded(ScannerCall<T> call, int arg, LineSink sink) {
             if (cancel.isCancelled()) {
                 throw FsException.cancelled("read", path.requested());
             }
@@ -297,7 +303,7 @@ public class LocalFileSystem implements FileSystemProvider {
                     headChecked = true;
                     scanner.checkHead();
                 }
-                return call.on(scanner, arg);
+                return call.on(scanner, arg, sink);
             } catch (Utf8LineScanner.NotTextException e) {
                 throw FsException.notText("read", path.requested(), e.getMessage());
             } catch (java.util.concurrent.CancellationException e) {
@@ -315,6 +321,11 @@ public class LocalFileSystem implements FileSystemProvider {
         @Override
         public TextLine nextLine(int maxChars) {
             return guarded(NEXT_LINE, maxChars);
+        }
+
+        @Override
+        public boolean nextLine(int maxChars, LineSink sink) {
+            return guarded(NEXT_LINE_TO, maxChars, sink);
         }
 
         @Override

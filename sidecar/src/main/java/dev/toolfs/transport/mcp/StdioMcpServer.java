@@ -19,6 +19,8 @@ import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.runtime.ToolRuntime;
 import dev.toolfs.sandbox.ApprovalDecision;
 import dev.toolfs.sandbox.ApprovalRequest;
+import dev.toolfs.tools.ContentBlock;
+import dev.toolfs.tools.JsonStrings;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -162,6 +164,12 @@ public final class StdioMcpServer {
         ToolResult result = runtime.execute(name, arguments,
                 new ToolCall(session, cwd, Optional.empty(), cancellation,
                         approval -> elicit(exchange, approval, cancellation, transport)));
+        for (ContentBlock block : result.content()) {
+            if (block instanceof ContentBlock.Text text && text.json() != null) {
+                // The answer is serialized on this thread, once the SDK's session has it.
+                JsonStrings.prepare(text.text(), text.json());
+            }
+        }
         McpSchema.CallToolResult.Builder answer = McpSchema.CallToolResult.builder().isError(result.isError())
                 .meta(McpTexts.meta(result, metadataPlacement, asksForCards(exchange.getClientCapabilities())))
                 .content(result.<McpSchema.Content> content(McpSchema.TextContent::new,

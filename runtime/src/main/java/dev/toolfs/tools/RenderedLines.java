@@ -1,0 +1,238 @@
+package dev.toolfs.tools;
+
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractList;
+import java.util.Arrays;
+
+import dev.toolfs.fs.ByteScan;
+import dev.toolfs.fs.LineSink;
+import dev.toolfs.fs.TextLine;
+
+/**
+ * The numbered lines of a read window as the model sees them ({@code "n: text\n"} each), kept as their UTF-8 bytes
+ * with, for each line, whether its text holds a byte a JSON string must escape. The model's text and its JSON are
+ * both made from these bytes by copying; a {@link ReadRender.NumberedLine} is made only when the list is read (the
+ * canonical result, a card), which most calls never do.
+ */
+public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
+
+    private final long first;
+    private final byte[] bytes;
+    private final int length;
+    /** The end of each line's bytes, after its line break. */
+    private final int[] ends;
+    /** One bit per line: its text needs escaping in JSON, or is not ASCII. */
+    private final long[] escaped;
+    private final int count;
+    private final boolean ascii;
+
+    private RenderedLines(long first, byte[] bytes, int length, int[] ends, long[] escaped, int count, boolean ascii) {
+        this.first = first;
+        this.bytes = bytes;
+        this.length = length;
+        this.ends = ends;
+        this.escaped = escaped;
+        this.count = count;
+        this.ascii = ascii;
+    }
+
+    /** No lines, the first one that would be shown being {@code first}. */
+    static RenderedLines none(long first) {
+        return new RenderedLines(first, new byte[0], 0, new int[0], new long[0], 0, true);
+    }
+
+    @Override
+    public ReadRender.NumberedLine get(int index) {
+        if (index < 0 || index >= count) {
+            throw new IndexOutOfBoundsException("line " + index + " of " + count);
+        }
+        long number = first + index;
+        int from = start(index) + ReadRender.digits(number) + 2; // after "n: "
+        int to = ends[index] - 1; // before the line break
+        return new ReadRender.NumberedLine(number,
+                new String(bytes, from, to - from, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public int size() {
+        return count;
+    }
+
+    /** The UTF-8 length of all the lines, as the byte cap counts them. */
+    public int byteLength() {
+        return length;
+    }
+
+    /** All the lines as one text. */
+    String text() {
+        return new String(bytes, 0, length, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+    }
+
+    /** Appends all the lines to {@code out}, escaped for a JSON string: a line that needs no escape is copied. */
+    void appendJson(JsonEscaper out) {
+        for (int i = 0; i < count; i++) {
+            int from = start(i);
+            int end = ends[i];
+            if ((escaped[i >>> 6] & 1L << i) == 0) {
+                out.raw(bytes, from, end - 1).raw('\\').raw('n');
+            } else {
+                out.utf8(bytes, from, end);
+            }
+        }
+    }
+
+    private int start(int index) {
+        return index == 0 ? 0 : ends[index - 1];
+    }
+
+    /**
+     * Takes the lines a source hands over and renders each one, numbered, after the ones kept; the window then keeps
+     * it or drops it (the byte cap). Copies the bytes it is handed at once: a source may reuse them.
+     */
+    static final class Builder implements LineSink {
+
+        private final long first;
+        private final byte[] note;
+        private byte[] bytes;
+        private int length;
+        private int kept;
+        private int[] ends = new int[64];
+        private long[] escaped = new long[1];
+        private int count;
+        private boolean ascii = true;
+        private boolean pendingAscii;
+        private boolean pendingPlain;
+        /** The decimal digits of the next line's number, right-aligned ({@code digitCount} of them; 0 before the first). */
+        private final byte[] digits = new byte[20];
+        private int digitCount;
+
+        /**
+         * @param first the number of the first line
+         * @param maxLineLength the cut of a long line, which its truncation note names
+         * @param capacity the bytes to make room for at first
+         */
+        Builder(long first, int maxLineLength, int capacity) {
+            this.first = first;
+            this.note = ("... (line truncated to " + maxLineLength + " chars)").getBytes(StandardCharsets.US_ASCII);
+            this.bytes = new byte[Math.max(capacity, 64)];
+        }
+
+        @Override
+        public void ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
+            number();
+            put(b, from, to);
+            end(truncated);
+            pendingAscii = true;
+            pendingPlain = jsonPlain;
+        }
+
+        @Override
+        public void line(TextLine line) {
+            byte[] text = line.text().getBytes(line.ascii() ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+            // The source's ASCII mark may be missing: the bytes say what the line is.
+            int special = ByteScan.indexOfJsonSpecial(text, 0, text.length);
+            number();
+            put(text, 0, text.length);
+            end(line.truncated());
+            pendingPlain = special < 0;
+            pendingAscii = special < 0 || ByteScan.indexOfNulOrNonAscii(text, special, text.length) < 0;
+        }
+
+        /** Lines kept so far. */
+        int size() {
+            return count;
+        }
+
+        /** The UTF-8 bytes of the lines kept so far. */
+        long keptBytes() {
+            return kept;
+        }
+
+        /** The UTF-8 bytes of the line just handed over, numbered and with its line break. */
+        long pendingBytes() {
+            return length - kept;
+        }
+
+        /** Keeps the line just handed over. */
+        void keep() {
+            if (count == ends.length) {
+                ends = Arrays.copyOf(ends, count * 2);
+            }
+            if (count >>> 6 == escaped.length) {
+                escaped = Arrays.copyOf(escaped, escaped.length * 2);
+            }
+            ends[count] = length;
+            if (!pendingPlain) {
+                escaped[count >>> 6] |= 1L << count;
+            }
+            ascii &= pendingAscii;
+            count++;
+            kept = length;
+            countUp();
+        }
+
+        /** Drops the line just handed over. */
+        void drop() {
+            length = kept;
+        }
+
+        RenderedLines build() {
+            return new RenderedLines(first, bytes, kept, ends, escaped, count, ascii);
+        }
+
+        /** Writes the number of the next line and its ": ". */
+        private void number() {
+            if (digitCount == 0) {
+                start(first + count);
+            }
+            room(digitCount + 2);
+            System.arraycopy(digits, digits.length - digitCount, bytes, length, digitCount);
+            length += digitCount;
+            bytes[length++] = ':';
+            bytes[length++] = ' ';
+        }
+
+        /** The lines are numbered in turn: the decimal digits are counted up, not divided out of each number. */
+        private void start(long n) {
+            String s = Long.toString(n);
+            digitCount = s.length();
+            for (int k = 0; k < digitCount; k++) {
+                digits[digits.length - digitCount + k] = (byte) s.charAt(k);
+            }
+        }
+
+        /** Counts the digits up to the number of the line after the one kept. */
+        private void countUp() {
+            int k = digits.length - 1;
+            while (k >= digits.length - digitCount && digits[k] == '9') {
+                digits[k--] = '0';
+            }
+            if (k < digits.length - digitCount) {
+                digitCount++; // 99 becomes 100
+                digits[k] = '1';
+            } else {
+                digits[k]++;
+            }
+        }
+
+        private void end(boolean truncated) {
+            if (truncated) {
+                put(note, 0, note.length);
+            }
+            room(1);
+            bytes[length++] = '\n';
+        }
+
+        private void put(byte[] b, int from, int to) {
+            room(to - from);
+            System.arraycopy(b, from, bytes, length, to - from);
+            length += to - from;
+        }
+
+        private void room(int n) {
+            if (length + n > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+            }
+        }
+    }
+}
