@@ -8,13 +8,19 @@ package dev.toolfs.fs;
 public interface LineSink {
 
     /**
-     * An ASCII line without NUL, {@code bytes[from, to)}, already cut to the characters asked for.
+     * An ASCII line without NUL, {@code bytes[from, to)}, already cut to the characters asked for; the bytes are the
+     * source's to reuse once this returns.
      *
      * @param truncated the line was longer and has been cut
      * @param jsonPlain no byte needs escaping in a JSON string: none is below 0x20, a quote or a backslash
+     * @return whether the sink takes another line
      */
-    void ascii(byte[] bytes, int from, int to, boolean truncated, boolean jsonPlain);
+    boolean ascii(byte[] bytes, int from, int to, boolean truncated, boolean jsonPlain);
 
-    /** Any other line (characters beyond ASCII, or a source that holds no bytes). */
-    void line(TextLine line);
+    /**
+     * Any other line (characters beyond ASCII, or a source that holds no bytes).
+     *
+     * @return whether the sink takes another line
+     */
+    boolean line(TextLine line);
 }

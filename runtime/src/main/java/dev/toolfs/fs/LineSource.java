@@ -13,16 +13,22 @@ public interface LineSource {
     TextLine nextLine(int maxChars);
 
     /**
-     * Hands the next line, cut to at most {@code maxChars} characters, to {@code sink}; false (and nothing handed
-     * over) at the end of the text. A source that holds the bytes of its lines passes ASCII lines as bytes.
+     * Hands the next lines, each cut to at most {@code maxChars} characters, to {@code sink} until it takes no more or
+     * the text ends. A source that holds the bytes of its lines passes ASCII lines as bytes. One call for a whole
+     * window: the lines go from the source's buffer to the window without a call through the layers per line.
+     *
+     * @return false when the text ended (every line was handed over), true when the sink stopped taking them
      */
-    default boolean nextLine(int maxChars, LineSink sink) {
-        TextLine line = nextLine(maxChars);
-        if (line == null) {
-            return false;
+    default boolean nextLines(int maxChars, LineSink sink) {
+        while (true) {
+            TextLine line = nextLine(maxChars);
+            if (line == null) {
+                return false;
+            }
+            if (!sink.line(line)) {
+                return true;
+            }
         }
-        sink.line(line);
-        return true;
     }
 
     /** Counts the lines not yet consumed, consuming them. */

@@ -264,47 +264,52 @@ public final class Utf8LineScanner implements LineSource {
     }
 
     @Override
-    public boolean nextLine(int maxChars, LineSink sink) {
-        // The common case, a whole ASCII line terminated inside the buffer, is handed over as the buffer's bytes. A
-        // line break is below 0x20, so one scan finds the end of a line that needs no JSON escape.
-        if (pos < lim) {
-            int start = pos;
-            int special = ByteScan.indexOfJsonSpecial(buf, start, lim);
-            int i;
-            int end;
-            boolean plain;
-            if (special >= 0 && buf[special] == '\n') {
-                i = special;
-                end = i;
-                plain = true;
-            } else if (special >= 0 && buf[special] == '\r' && special + 1 < lim && buf[special + 1] == '\n') {
-                i = special + 1;
-                end = special;
-                plain = true;
-            } else {
-                i = special < 0 ? -1 : indexOfNewline(special, lim);
-                end = i > start && buf[i - 1] == '\r' ? i - 1 : i;
-                // A NUL or a byte beyond ASCII: the general path decodes the line, or refuses its NUL.
-                plain = false;
-                if (i >= 0 && ByteScan.indexOfNulOrNonAscii(buf, special, end) >= 0) {
-                    i = -1;
+    public boolean nextLines(int maxChars, LineSink sink) {
+        while (true) {
+            // The common case, a whole ASCII line terminated inside the buffer, is handed over as the buffer's bytes.
+            // A line break is below 0x20, so one scan finds the end of a line that needs no JSON escape.
+            if (pos < lim) {
+                int start = pos;
+                int special = ByteScan.indexOfJsonSpecial(buf, start, lim);
+                int i;
+                int end;
+                boolean plain;
+                if (special >= 0 && buf[special] == '\n') {
+                    i = special;
+                    end = i;
+                    plain = true;
+                } else if (special >= 0 && buf[special] == '\r' && special + 1 < lim && buf[special + 1] == '\n') {
+                    i = special + 1;
+                    end = special;
+                    plain = true;
+                } else {
+                    i = special < 0 ? -1 : indexOfNewline(special, lim);
+                    end = i > start && buf[i - 1] == '\r' ? i - 1 : i;
+                    plain = false;
+                    // A NUL or a byte beyond ASCII: the general path decodes the line, or refuses its NUL.
+                    if (i >= 0 && ByteScan.indexOfNulOrNonAscii(buf, special, end) >= 0) {
+                        i = -1;
+                    }
+                }
+                if (i >= 0) {
+                    linesConsumed++;
+                    pos = i + 1;
+                    boolean cut = end - start > maxChars;
+                    int shownEnd = cut ? start + maxChars : end;
+                    if (!sink.ascii(buf, start, shownEnd, cut, plain || special >= shownEnd)) {
+                        return true;
+                    }
+                    continue;
                 }
             }
-            if (i >= 0) {
-                linesConsumed++;
-                pos = i + 1;
-                boolean cut = end - start > maxChars;
-                int shownEnd = cut ? start + maxChars : end;
-                sink.ascii(buf, start, shownEnd, cut, plain || special >= shownEnd);
+            TextLine line = nextLine(maxChars);
+            if (line == null) {
+                return false;
+            }
+            if (!sink.line(line)) {
                 return true;
             }
         }
-        TextLine line = nextLine(maxChars);
-        if (line == null) {
-            return false;
-        }
-        sink.line(line);
-        return true;
     }
 
     /**

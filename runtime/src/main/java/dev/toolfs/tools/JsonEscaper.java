@@ -149,9 +149,19 @@ public final class JsonEscaper {
         out[length++] = HEX[c & 0xF];
     }
 
-    private void room(int n) {
+    /**
+     * Makes room for {@code n} more bytes and returns the array to write them into, from {@link #length()}; then
+     * {@link #advance} by as many as were written (which need no escaping).
+     */
+    byte[] room(int n) {
         if (length + n > out.length) {
             out = Arrays.copyOf(out, Math.max(out.length * 2, length + n));
         }
+        return out;
+    }
+
+    /** Counts {@code n} bytes written into the array {@link #room} returned. */
+    void advance(int n) {
+        length += n;
     }
 }

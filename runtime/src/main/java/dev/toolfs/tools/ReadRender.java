@@ -66,22 +66,19 @@ public final class ReadRender {
             }
         }
         // Grows as lines come: most windows are far smaller than the cap.
-        RenderedLines.Builder lines = new RenderedLines.Builder(offset, maxLineLength,
+        RenderedLines.Builder lines = new RenderedLines.Builder(offset, limit, maxLineLength, maxBytes,
                 (int) Math.min(maxBytes, 16 * 1024));
-        while (lines.size() < limit) {
-            if (!source.nextLine(maxLineLength, lines)) {
-                if (lines.size() == 0 && offset > 1) {
-                    return new Window(offset, RenderedLines.none(offset), offset - 1, Footer.END, true);
-                }
-                return new Window(offset, lines.build(), offset - 1 + lines.size(), Footer.END, false);
+        boolean ended = limit > 0 && !source.nextLines(maxLineLength, lines);
+        if (lines.capped()) {
+            // The line that did not fit is not shown; it still counts towards the total.
+            long total = countWhenCapped ? offset + lines.size() + source.countRemainingLines() : -1;
+            return new Window(offset, lines.build(), total, Footer.CAPPED, false);
+        }
+        if (ended) {
+            if (lines.size() == 0 && offset > 1) {
+                return new Window(offset, RenderedLines.none(offset), offset - 1, Footer.END, true);
             }
-            if (lines.size() > 0 && lines.keptBytes() + lines.pendingBytes() > maxBytes) {
-                // The line just taken is not shown; it still counts towards the total.
-                lines.drop();
-                long total = countWhenCapped ? offset + lines.size() + source.countRemainingLines() : -1;
-                return new Window(offset, lines.build(), total, Footer.CAPPED, false);
-            }
-            lines.keep();
+            return new Window(offset, lines.build(), offset - 1 + lines.size(), Footer.END, false);
         }
         long end = offset - 1 + lines.size();
         long rest = source.countRemainingLines();

@@ -70,13 +70,29 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
     /** Appends all the lines to {@code out}, escaped for a JSON string: a line that needs no escape is copied. */
     void appendJson(JsonEscaper out) {
-        for (int i = 0; i < count; i++) {
-            int from = start(i);
-            int end = ends[i];
-            if ((escaped[i >>> 6] & 1L << i) == 0) {
-                out.raw(bytes, from, end - 1).raw('\\').raw('n');
+        int i = 0;
+        while (i < count) {
+            // A run of lines that need no escape, in room made once: each is copied with its break written as \n.
+            int run = i;
+            while (run < count && (escaped[run >>> 6] & 1L << run) == 0) {
+                run++;
+            }
+            if (run > i) {
+                byte[] to = out.room(ends[run - 1] - start(i) + (run - i));
+                int at = out.length();
+                for (int k = i; k < run; k++) {
+                    int from = start(k);
+                    int n = ends[k] - 1 - from;
+                    System.arraycopy(bytes, from, to, at, n);
+                    at += n;
+                    to[at++] = '\\';
+                    to[at++] = 'n';
+                }
+                out.advance(at - out.length());
+                i = run;
             } else {
-                out.utf8(bytes, from, end);
+                out.utf8(bytes, start(i), ends[i]);
+                i++;
             }
         }
     }
@@ -86,12 +102,16 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
     }
 
     /**
-     * Takes the lines a source hands over and renders each one, numbered, after the ones kept; the window then keeps
-     * it or drops it (the byte cap). Copies the bytes it is handed at once: a source may reuse them.
+     * Takes the lines a source hands over and renders each one, numbered, after the ones kept, until the window is
+     * full: {@code limit} lines, or a line that would take the lines past the byte cap (which is taken from the
+     * source but not kept; the first line is always kept, so that paging makes progress). Copies the bytes it is
+     * handed at once: a source may reuse them.
      */
     static final class Builder implements LineSink {
 
         private final long first;
+        private final int limit;
+        private final long maxBytes;
         private final byte[] note;
         private byte[] bytes;
         private int length;
@@ -100,42 +120,44 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
         private long[] escaped = new long[1];
         private int count;
         private boolean ascii = true;
-        private boolean pendingAscii;
-        private boolean pendingPlain;
+        private boolean capped;
         /** The decimal digits of the next line's number, right-aligned ({@code digitCount} of them; 0 before the first). */
         private final byte[] digits = new byte[20];
         private int digitCount;
 
         /**
          * @param first the number of the first line
+         * @param limit the most lines to keep
          * @param maxLineLength the cut of a long line, which its truncation note names
+         * @param maxBytes the most UTF-8 bytes the kept lines may take (numbered, with their line breaks)
          * @param capacity the bytes to make room for at first
          */
-        Builder(long first, int maxLineLength, int capacity) {
+        Builder(long first, int limit, int maxLineLength, long maxBytes, int capacity) {
             this.first = first;
+            this.limit = limit;
+            this.maxBytes = maxBytes;
             this.note = ("... (line truncated to " + maxLineLength + " chars)").getBytes(StandardCharsets.US_ASCII);
             this.bytes = new byte[Math.max(capacity, 64)];
         }
 
         @Override
-        public void ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
+        public boolean ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
             number();
             put(b, from, to);
             end(truncated);
-            pendingAscii = true;
-            pendingPlain = jsonPlain;
+            return keepOrDrop(true, jsonPlain);
         }
 
         @Override
-        public void line(TextLine line) {
+        public boolean line(TextLine line) {
             byte[] text = line.text().getBytes(line.ascii() ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
             // The source's ASCII mark may be missing: the bytes say what the line is.
             int special = ByteScan.indexOfJsonSpecial(text, 0, text.length);
             number();
             put(text, 0, text.length);
             end(line.truncated());
-            pendingPlain = special < 0;
-            pendingAscii = special < 0 || ByteScan.indexOfNulOrNonAscii(text, special, text.length) < 0;
+            return keepOrDrop(special < 0 || ByteScan.indexOfNulOrNonAscii(text, special, text.length) < 0,
+                    special < 0);
         }
 
         /** Lines kept so far. */
@@ -143,18 +165,18 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
             return count;
         }
 
-        /** The UTF-8 bytes of the lines kept so far. */
-        long keptBytes() {
-            return kept;
+        /** Whether the byte cap ended the window: the last line handed over was not kept. */
+        boolean capped() {
+            return capped;
         }
 
-        /** The UTF-8 bytes of the line just handed over, numbered and with its line break. */
-        long pendingBytes() {
-            return length - kept;
-        }
-
-        /** Keeps the line just handed over. */
-        void keep() {
+        /** Keeps the line just rendered, unless it takes the lines past the byte cap; whether to take another. */
+        private boolean keepOrDrop(boolean lineAscii, boolean plain) {
+            if (count > 0 && length > maxBytes) { // length - kept is the line's cost, kept is within the cap
+                length = kept;
+                capped = true;
+                return false;
+            }
             if (count == ends.length) {
                 ends = Arrays.copyOf(ends, count * 2);
             }
@@ -162,18 +184,14 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
                 escaped = Arrays.copyOf(escaped, escaped.length * 2);
             }
             ends[count] = length;
-            if (!pendingPlain) {
+            if (!plain) {
                 escaped[count >>> 6] |= 1L << count;
             }
-            ascii &= pendingAscii;
+            ascii &= lineAscii;
             count++;
             kept = length;
             countUp();
-        }
-
-        /** Drops the line just handed over. */
-        void drop() {
-            length = kept;
+            return count < limit;
         }
 
         RenderedLines build() {

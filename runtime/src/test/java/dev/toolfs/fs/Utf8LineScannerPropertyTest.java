@@ -20,6 +20,8 @@ import net.jqwik.api.constraints.IntRange;
  */
 class Utf8LineScannerPropertyTest {
 
+    private int stopAfter;
+
     @Property(tries = 1000)
     void linesAreTheSplitTextCut(@ForAll("texts") String text, @ForAll @IntRange(min = 1, max = 40) int bufferSize,
             @ForAll @IntRange(min = 1, max = 30) int maxChars) {
@@ -46,28 +48,32 @@ class Utf8LineScannerPropertyTest {
      */
     @Property(tries = 1000)
     void aSinkGetsTheSameLines(@ForAll("texts") String text, @ForAll @IntRange(min = 1, max = 40) int bufferSize,
-            @ForAll @IntRange(min = 1, max = 30) int maxChars) {
+            @ForAll @IntRange(min = 1, max = 30) int maxChars, @ForAll @IntRange(min = 1, max = 4) int batch) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         Utf8LineScanner scanner = new Utf8LineScanner(new ByteArrayInputStream(bytes), null, bufferSize);
         scanner.checkHead();
         List<String> actual = new ArrayList<>();
+        stopAfter = batch;
         LineSink sink = new LineSink() {
             @Override
-            public void ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
+            public boolean ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
                 String shown = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
                 assertThat(shown.chars().allMatch(c -> c >= 1 && c < 0x80)).as("ASCII: %s", shown).isTrue();
                 assertThat(jsonPlain).as("plain: %s", shown)
                         .isEqualTo(shown.chars().noneMatch(c -> c < 0x20 || c == '"' || c == '\\'));
                 actual.add(shown + (truncated ? "…" : ""));
+                return actual.size() < stopAfter;
             }
 
             @Override
-            public void line(TextLine line) {
+            public boolean line(TextLine line) {
                 actual.add(line.text() + (line.truncated() ? "…" : ""));
+                return actual.size() < stopAfter;
             }
         };
-        while (scanner.nextLine(maxChars, sink)) {
-            // each line went to the sink
+        // Taken in batches of stopAfter lines, as windows take them.
+        while (scanner.nextLines(maxChars, sink)) {
+            stopAfter += batch;
         }
         List<String> expected = expectedLines(text, maxChars);
         assertThat(actual).isEqualTo(expected);

@@ -177,18 +177,20 @@ class Utf8LineScannerTest {
     void nulBytesAreNotText() {
         assertThatThrownBy(scanner(new byte[] { 'a', 0, 'b' })::checkHead).hasMessage("it contains NUL bytes");
         assertThatThrownBy(() -> scanner(new byte[] { 'a', 0, 'b' }).nextLine(10)).hasMessage("line 1 contains NUL bytes");
-        LineSink ignored = new LineSink() {
+        LineSink oneAtATime = new LineSink() {
             @Override
-            public void ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
+            public boolean ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
+                return false;
             }
 
             @Override
-            public void line(TextLine line) {
+            public boolean line(TextLine line) {
+                return false;
             }
         };
         Utf8LineScanner s = new Utf8LineScanner(new ByteArrayInputStream(new byte[] { 'a', '\n', 'b', 0, '\n' }), null, 64);
-        assertThat(s.nextLine(10, ignored)).isTrue();
-        assertThatThrownBy(() -> s.nextLine(10, ignored)).hasMessage("line 2 contains NUL bytes");
+        assertThat(s.nextLines(10, oneAtATime)).isTrue();
+        assertThatThrownBy(() -> s.nextLines(10, oneAtATime)).hasMessage("line 2 contains NUL bytes");
     }
 
     @Test

@@ -259,7 +259,7 @@ public class LocalFileSystem implements FileSystemProvider {
 
     private static final ScannerCall<Boolean> SKIP_LINE = (s, arg, sink) -> s.skipLine();
     private static final ScannerCall<TextLine> NEXT_LINE = (s, arg, sink) -> s.nextLine(arg);
-    private static final ScannerCall<Boolean> NEXT_LINE_TO = Utf8LineScanner::nextLine;
+    private static final ScannerCall<Boolean> NEXT_LINES = Utf8LineScanner::nextLines;
     private static final ScannerCall<Long> COUNT_REST = (s, arg, sink) -> s.countRemainingLines();
     private static final ScannerCall<Void> DRAIN = (s, arg, sink) -> {
         s.drain();
@@ -324,8 +324,8 @@ public class LocalFileSystem implements FileSystemProvider {
         }
 
         @Override
-        public boolean nextLine(int maxChars, LineSink sink) {
-            return guarded(NEXT_LINE_TO, maxChars, sink);
+        public boolean nextLines(int maxChars, LineSink sink) {
+            return guarded(NEXT_LINES, maxChars, sink);
         }
 
         @Override
