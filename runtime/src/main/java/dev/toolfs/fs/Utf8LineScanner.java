@@ -55,11 +55,22 @@ public final class Utf8LineScanner implements LineSource {
      *        ({@link java.util.concurrent.CancellationException})
      */
     public Utf8LineScanner(InputStream in, ContentHash digest, int bufferSize, Cancellation cancel) {
+        // At least a whole byte-order mark fits, so that it can be recognised and skipped.
+        this(in, digest, new byte[Math.max(bufferSize, BOM.length)], cancel);
+    }
+
+    /**
+     * @param buffer the scanner's buffer, at least 3 bytes, which it owns until its caller is done with it (a caller
+     *        may keep one buffer for reading file after file)
+     */
+    public Utf8LineScanner(InputStream in, ContentHash digest, byte[] buffer, Cancellation cancel) {
+        if (buffer.length < BOM.length) {
+            throw new IllegalArgumentException("a buffer of " + buffer.length + " bytes cannot hold a byte-order mark");
+        }
         this.in = in;
         this.digest = digest;
         this.cancel = cancel;
-        // At least a whole byte-order mark fits, so that it can be recognised and skipped.
-        this.buf = new byte[Math.max(bufferSize, BOM.length)];
+        this.buf = buffer;
     }
 
     public Utf8LineScanner(InputStream in) {

@@ -60,14 +60,25 @@ public final class ReadRender {
      */
     public static Window window(LineSource source, long offset, int limit, int maxLineLength, long maxBytes,
             boolean countWhenCapped) {
+        return window(source, offset, limit, maxLineLength, maxBytes, countWhenCapped, -1);
+    }
+
+    /**
+     * The same, with the size of the text when known ({@code -1} if not), so that the rendered lines are given the
+     * room they will take at once rather than grown into it copy by copy.
+     */
+    public static Window window(LineSource source, long offset, int limit, int maxLineLength, long maxBytes,
+            boolean countWhenCapped, long textBytes) {
         for (long skipped = 0; skipped < offset - 1; skipped++) {
             if (!source.skipLine()) {
                 return new Window(offset, RenderedLines.none(offset), skipped, Footer.END, true);
             }
         }
-        // Grows as lines come: most windows are far smaller than the cap.
+        // The cap (and a line past it), or the text and some numbers when it is smaller; grows as lines come when the
+        // size is not known.
+        long room = textBytes < 0 ? Math.min(maxBytes, 16 * 1024) : Math.min(maxBytes + 64, textBytes + textBytes / 8 + 64);
         RenderedLines.Builder lines = new RenderedLines.Builder(offset, limit, maxLineLength, maxBytes,
-                (int) Math.min(maxBytes, 16 * 1024));
+                (int) Math.min(room, 1 << 24));
         boolean ended = limit > 0 && !source.nextLines(maxLineLength, lines);
         if (lines.capped()) {
             // The line that did not fit is not shown; it still counts towards the total.

@@ -142,9 +142,27 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
         @Override
         public boolean ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
-            number();
-            put(b, from, to);
-            end(truncated);
+            // The line's room made once, its bytes written in one go: this runs for nearly every line shown.
+            int n = to - from;
+            if (digitCount == 0) {
+                start(first + count);
+            }
+            room(digitCount + 3 + n + (truncated ? note.length : 0));
+            byte[] out = bytes;
+            int at = length;
+            for (int k = digits.length - digitCount; k < digits.length; k++) {
+                out[at++] = digits[k];
+            }
+            out[at++] = ':';
+            out[at++] = ' ';
+            System.arraycopy(b, from, out, at, n);
+            at += n;
+            if (truncated) {
+                System.arraycopy(note, 0, out, at, note.length);
+                at += note.length;
+            }
+            out[at++] = '\n';
+            length = at;
             return keepOrDrop(true, jsonPlain);
         }
 

@@ -246,11 +246,24 @@ public class LocalFileSystem implements FileSystemProvider {
             throw FsException.io("read", path.requested(), e);
         }
         ContentHash digest = hash ? new ContentHash() : null;
-        // A buffer as large as the file (plus the byte that shows its end), up to 64 KiB: a small file costs little.
-        int buffer = (int) Math.min(64 * 1024, Math.max(stat.size() + 1, 1024));
+        // A buffer as large as the file (plus the byte that shows its end), up to 64 KiB: a small file costs little, and
+        // the thread keeps a full-size one between reads of large files (each a new one was garbage to collect).
+        int size = (int) Math.min(SCAN_BUFFER, Math.max(stat.size() + 1, 1024));
+        byte[] buffer = null;
+        if (size == SCAN_BUFFER) {
+            buffer = SCAN_BUFFERS.get();
+            SCAN_BUFFERS.set(null); // while this cursor has it
+        }
+        if (buffer == null) {
+            buffer = new byte[size];
+        }
         Utf8LineScanner scanner = new Utf8LineScanner(in, digest, buffer, cancel);
-        return new LocalTextCursor(path, stat, scanner, digest, in, cancel);
+        return new LocalTextCursor(path, stat, scanner, digest, in, cancel, buffer.length == SCAN_BUFFER ? buffer : null);
     }
+
+    private static final int SCAN_BUFFER = 64 * 1024;
+    /** The full-size scan buffer each thread keeps for its next read; empty while a cursor of that thread has it. */
+    private static final ThreadLocal<byte[]> SCAN_BUFFERS = new ThreadLocal<>();
 
     /** A scanner call with its one argument (unused by some). */
     private interface ScannerCall<T> {
@@ -274,9 +287,12 @@ public class LocalFileSystem implements FileSystemProvider {
         private final InputStream in;
         private final Cancellation cancel;
         private boolean headChecked;
+        /** The thread's kept scan buffer, handed back on close; null when the scanner has a buffer of its own. */
+        private byte[] keptBuffer;
 
         LocalTextCursor(ResolvedPath path, FileStat stat, Utf8LineScanner scanner, ContentHash digest, InputStream in,
-                Cancellation cancel) {
+                Cancellation cancel, byte[] keptBuffer) {
+            this.keptBuffer = keptBuffer;
             this.path = path;
             this.stat = stat;
             this.scanner = scanner;
@@ -362,6 +378,11 @@ public class LocalFileSystem implements FileSystemProvider {
                 in.close();
             } catch (IOException e) {
                 // Nothing was written; a failed close of a read stream loses nothing.
+            }
+            if (keptBuffer != null) {
+                // The lines handed out were copied from it: the next read of this thread may use it.
+                SCAN_BUFFERS.set(keptBuffer);
+                keptBuffer = null;
             }
         }
     }

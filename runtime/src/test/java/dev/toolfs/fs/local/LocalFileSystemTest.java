@@ -71,6 +71,41 @@ class LocalFileSystemTest {
         throw new AssertionError("expected an FsException");
     }
 
+    /**
+     * Large files are scanned through a buffer the thread keeps between reads: reads one after the other, and two
+     * cursors open at once on one thread, each see their own file's lines.
+     */
+    @Test
+    void readsOfLargeFilesOnOneThreadEachSeeTheirOwnLines() throws IOException {
+        StringBuilder a = new StringBuilder();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            a.append("a").append(i).append('\n');
+            b.append("b").append(i).append('\n');
+        }
+        Files.writeString(ws.resolve("a.txt"), a);
+        Files.writeString(ws.resolve("b.txt"), b);
+        ResolvedPath pa = resolve("a.txt");
+        ResolvedPath pb = resolve("b.txt");
+        for (int round = 0; round < 2; round++) {
+            try (TextCursor ca = fs.openText(pa, fs.stat(pa), Cancellation.NONE)) {
+                try (TextCursor cb = fs.openText(pb, fs.stat(pb), Cancellation.NONE)) {
+                    for (int i = 0; i < 20_000; i++) {
+                        assertThat(ca.nextLine(100).text()).isEqualTo("a" + i);
+                        assertThat(cb.nextLine(100).text()).isEqualTo("b" + i);
+                    }
+                    assertThat(cb.nextLine(100)).isNull();
+                }
+                assertThat(ca.nextLine(100)).isNull();
+            }
+            try (TextCursor cb = fs.openText(pb, fs.stat(pb), Cancellation.NONE)) {
+                for (int i = 0; i < 20_000; i++) {
+                    assertThat(cb.nextLine(100).text()).isEqualTo("b" + i);
+                }
+            }
+        }
+    }
+
     @Test
     void writeAndEditSyncTheFileAndItsFolderUnlessFsyncIsOff() throws IOException {
         // The file, its folder, and the folders that hold the two new folders' names.
