@@ -98,7 +98,7 @@ public final class ReadRender {
 
     /** The model-facing text of a window. */
     public static String render(String displayPath, Window w) {
-        return head(displayPath) + w.lines().text() + tail(w);
+        return w.lines().text(head(displayPath), tail(w));
     }
 
     /**

@@ -16,8 +16,14 @@ import dev.toolfs.fs.TextLine;
  */
 public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
+    /** The room the builder leaves before the lines and after them, for the text's head and tail. */
+    private static final int HEAD_ROOM = 256;
+    private static final int TAIL_ROOM = 192;
+
     private final long first;
     private final byte[] bytes;
+    /** Where the lines start in {@code bytes}, and where they end. */
+    private final int origin;
     private final int length;
     /** The end of each line's bytes, after its line break. */
     private final int[] ends;
@@ -26,9 +32,11 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
     private final int count;
     private final boolean ascii;
 
-    private RenderedLines(long first, byte[] bytes, int length, int[] ends, long[] escaped, int count, boolean ascii) {
+    private RenderedLines(long first, byte[] bytes, int origin, int length, int[] ends, long[] escaped, int count,
+            boolean ascii) {
         this.first = first;
         this.bytes = bytes;
+        this.origin = origin;
         this.length = length;
         this.ends = ends;
         this.escaped = escaped;
@@ -38,7 +46,7 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
     /** No lines, the first one that would be shown being {@code first}. */
     static RenderedLines none(long first) {
-        return new RenderedLines(first, new byte[0], 0, new int[0], new long[0], 0, true);
+        return new RenderedLines(first, new byte[0], 0, 0, new int[0], new long[0], 0, true);
     }
 
     @Override
@@ -60,12 +68,33 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
     /** The UTF-8 length of all the lines, as the byte cap counts them. */
     public int byteLength() {
-        return length;
+        return length - origin;
     }
 
     /** All the lines as one text. */
     String text() {
-        return new String(bytes, 0, length, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+        return new String(bytes, origin, length - origin, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+    }
+
+    /**
+     * {@code head}, the lines and {@code tail} as one text. An ASCII text is made in one copy, its head and tail
+     * written into the room the builder left around the lines (the lines' bytes themselves are never changed).
+     */
+    String text(String head, String tail) {
+        if (ascii && origin >= head.length() && bytes.length - length >= tail.length() && ByteScan.isAscii(head)
+                && ByteScan.isAscii(tail)) {
+            int from = origin - head.length();
+            putAscii(head, from);
+            putAscii(tail, length);
+            return new String(bytes, from, length - from + tail.length(), StandardCharsets.ISO_8859_1);
+        }
+        return head + text() + tail;
+    }
+
+    private void putAscii(String s, int at) {
+        for (int k = 0; k < s.length(); k++) {
+            bytes[at + k] = (byte) s.charAt(k);
+        }
     }
 
     /** Appends all the lines to {@code out}, escaped for a JSON string: a line that needs no escape is copied. */
@@ -98,7 +127,7 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
     }
 
     private int start(int index) {
-        return index == 0 ? 0 : ends[index - 1];
+        return index == 0 ? origin : ends[index - 1];
     }
 
     /**
@@ -137,7 +166,9 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
             this.limit = limit;
             this.maxBytes = maxBytes;
             this.note = ("... (line truncated to " + maxLineLength + " chars)").getBytes(StandardCharsets.US_ASCII);
-            this.bytes = new byte[Math.max(capacity, 64)];
+            this.bytes = new byte[HEAD_ROOM + Math.max(capacity, 64) + TAIL_ROOM];
+            this.length = HEAD_ROOM;
+            this.kept = HEAD_ROOM;
         }
 
         @Override
@@ -190,7 +221,7 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
         /** Keeps the line just rendered, unless it takes the lines past the byte cap; whether to take another. */
         private boolean keepOrDrop(boolean lineAscii, boolean plain) {
-            if (count > 0 && length > maxBytes) { // length - kept is the line's cost, kept is within the cap
+            if (count > 0 && length - HEAD_ROOM > maxBytes) { // the line's cost is length - kept
                 length = kept;
                 capped = true;
                 return false;
@@ -213,7 +244,7 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
         }
 
         RenderedLines build() {
-            return new RenderedLines(first, bytes, kept, ends, escaped, count, ascii);
+            return new RenderedLines(first, bytes, HEAD_ROOM, kept, ends, escaped, count, ascii);
         }
 
         /** Writes the number of the next line and its ": ". */
@@ -267,7 +298,7 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
         private void room(int n) {
             if (length + n > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n + TAIL_ROOM));
             }
         }
     }

@@ -33,23 +33,31 @@ class ReadRenderPropertyTest {
     }
 
     /**
-     * The JSON form of a window's text is what Jackson writes for the text, whichever way its lines came (as bytes
+     * The text is the numbered lines between the head and the footer, and the JSON form of a window's text is what
+     * Jackson writes for the text, whichever way its lines came (as bytes
      * or as strings), whatever they hold and however the window is cut.
      */
     @Property(tries = 400)
-    void theJsonFormIsJacksonsOfTheText(@ForAll("lines") List<String> lines, @ForAll("paths") String path,
+    void theTextAndItsJsonFormHoldTheWindowsLines(@ForAll("lines") List<String> lines, @ForAll("paths") String path,
             @ForAll @IntRange(min = 1, max = 5) int offset, @ForAll @IntRange(min = 1, max = 50) int limit,
             @ForAll @IntRange(min = 1, max = 400) int maxBytes, @ForAll @IntRange(min = 1, max = 30) int maxLineLength)
             throws Exception {
         byte[] file = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
         for (boolean flagged : new boolean[] { true, false }) {
             LineSource source = new Utf8LineScanner(new ByteArrayInputStream(file), null, 16);
+            // With the text's size, and with a size far too small, so that the lines outgrow their first room.
             ReadRender.Window w = ReadRender.window(flagged ? source : new Unflagged(source), offset, limit,
-                    maxLineLength, maxBytes, true);
+                    maxLineLength, maxBytes, true, flagged ? file.length : 1);
             if (w.outOfRange()) {
                 continue;
             }
             String text = ReadRender.render(path, w);
+            StringBuilder expected = new StringBuilder("<path>" + path + "</path>\n<type>file</type>\n<content>\n");
+            for (ReadRender.NumberedLine line : w.lines()) {
+                expected.append(line.number()).append(": ").append(line.text()).append('\n');
+            }
+            expected.append('\n').append(ReadRender.footer(w)).append("\n</content>");
+            assertThat(text).isEqualTo(expected.toString());
             JsonEscaper json = ReadRender.json(path, w, new JsonEscaper(0));
             assertThat(new String(json.bytes(), 0, json.length(), StandardCharsets.UTF_8))
                     .isEqualTo(utf8(JsonEscaperPropertyTest.jackson(text)));
@@ -63,6 +71,7 @@ class ReadRenderPropertyTest {
     @Provide
     Arbitrary<String> paths() {
         return Arbitraries.oneOf(Arbitraries.of("f.txt", "src/Main.java"),
+                Arbitraries.strings().withCharRange('a', 'z').ofMinLength(250).ofMaxLength(300),
                 Arbitraries.strings().withChars("a/\"\\\t é中\uD83D\uDE00".toCharArray()).ofMinLength(1).ofMaxLength(12));
     }
 
