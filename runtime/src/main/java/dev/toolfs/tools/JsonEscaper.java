@@ -8,10 +8,10 @@ import dev.toolfs.fs.ByteScan;
 /**
  * Builds the inside of a JSON string (its escaped UTF-8 bytes, without the quotes) exactly as Jackson writes it to
  * UTF-8 with its default settings: a quote and a backslash after a backslash; the control characters below 0x20 as
- * {@code \b \t \n \f \r} or <code>&#92;u00XX</code> (upper-case hex); each UTF-16 surrogate as <code>&#92;uXXXX</code>, as Jackson
- * writes the characters beyond the Basic Multilingual Plane; every other character as its UTF-8 bytes. Pure Java, so
- * that a tool can hand over its text already encoded (a read's numbered lines are mostly copied as they are) and a
- * test can hold it to Jackson's own output.
+ * {@code \b \t \n \f \r} or <code>&#92;u00XX</code> (upper-case hex); each UTF-16 surrogate as
+ * <code>&#92;uXXXX</code>, as Jackson writes the characters beyond the Basic Multilingual Plane; every other character
+ * as its UTF-8 bytes. Pure Java, so that a tool can hand over its text already encoded (a read's numbered lines are
+ * mostly copied as they are) and a test can hold it to Jackson's own output.
  */
 public final class JsonEscaper {
 

@@ -76,7 +76,8 @@ public final class ReadRender {
         }
         // The cap (and a line past it), or the text and some numbers when it is smaller; grows as lines come when the
         // size is not known.
-        long room = textBytes < 0 ? Math.min(maxBytes, 16 * 1024) : Math.min(maxBytes + 64, textBytes + textBytes / 8 + 64);
+        long room = textBytes < 0 ? Math.min(maxBytes, 16 * 1024)
+                : Math.min(maxBytes + 64, textBytes + textBytes / 8 + 64);
         RenderedLines.Builder lines = new RenderedLines.Builder(offset, limit, maxLineLength, maxBytes,
                 (int) Math.min(room, 1 << 24));
         boolean ended = limit > 0 && !source.nextLines(maxLineLength, lines);

@@ -150,7 +150,7 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
         private int count;
         private boolean ascii = true;
         private boolean capped;
-        /** The decimal digits of the next line's number, right-aligned ({@code digitCount} of them; 0 before the first). */
+        /** The next line's number in decimal, right-aligned: {@code digitCount} digits (none before the first line). */
         private final byte[] digits = new byte[20];
         private int digitCount;
 

@@ -258,7 +258,8 @@ public class LocalFileSystem implements FileSystemProvider {
             buffer = new byte[size];
         }
         Utf8LineScanner scanner = new Utf8LineScanner(in, digest, buffer, cancel);
-        return new LocalTextCursor(path, stat, scanner, digest, in, cancel, buffer.length == SCAN_BUFFER ? buffer : null);
+        byte[] kept = buffer.length == SCAN_BUFFER ? buffer : null;
+        return new LocalTextCursor(path, stat, scanner, digest, in, cancel, kept);
     }
 
     private static final int SCAN_BUFFER = 64 * 1024;
