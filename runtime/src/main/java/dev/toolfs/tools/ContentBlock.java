@@ -2,6 +2,8 @@ package dev.toolfs.tools;
 
 import java.util.Objects;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /** One block of a tool result, in the order the model sees them. */
 public sealed interface ContentBlock {
 
@@ -14,6 +16,12 @@ public sealed interface ContentBlock {
 
         public Text(String text) {
             this(text, null);
+        }
+
+        @Override
+        @JsonIgnore // a way to write the text, not part of it
+        public JsonForm json() {
+            return json;
         }
 
         @Override

@@ -52,10 +52,15 @@ public final class JsonStrings {
         PREPARED.set(new Prepared(text, json));
     }
 
+    /** Forgets the text prepared on this thread, if any: its answer was written, or will not be (a cancelled call). */
+    public static void forgetPrepared() {
+        PREPARED.remove();
+    }
+
     /** Writes {@code value} as a JSON string value. */
     public static void write(JsonGenerator gen, String value) throws IOException {
         if (gen instanceof UTF8JsonGenerator) {
-            if (gen.getCharacterEscapes() == null && gen.getHighestEscapedChar() == 0) {
+            if (escapesAsByDefault(gen)) {
                 Prepared prepared = PREPARED.get();
                 if (prepared != null && prepared.text() == value) {
                     PREPARED.remove();
@@ -86,6 +91,19 @@ public final class JsonStrings {
         }
         value.getChars(0, length, buffer, 0);
         gen.writeString(buffer, 0, length);
+    }
+
+    /**
+     * Whether the generator escapes as Jackson does by default, which is what the shortcuts write: no custom escapes,
+     * non-ASCII written as it is, upper-case hex, a slash as it is, the characters beyond the Basic Multilingual Plane
+     * as their two escaped surrogates.
+     */
+    @SuppressWarnings("deprecation") // the generator exposes these JsonWriteFeature settings only as its own features
+    private static boolean escapesAsByDefault(JsonGenerator gen) {
+        return gen.getCharacterEscapes() == null && gen.getHighestEscapedChar() == 0
+                && gen.isEnabled(JsonGenerator.Feature.WRITE_HEX_UPPER_CASE)
+                && !gen.isEnabled(JsonGenerator.Feature.ESCAPE_FORWARD_SLASHES)
+                && !gen.isEnabled(JsonGenerator.Feature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     }
 
     /** Writes an ASCII string escaped as Jackson would; false (nothing written) for any other string. */

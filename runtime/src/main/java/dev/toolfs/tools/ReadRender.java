@@ -74,12 +74,13 @@ public final class ReadRender {
                 return new Window(offset, RenderedLines.none(offset), skipped, Footer.END, true);
             }
         }
-        // The cap (and a line past it), or the text and some numbers when it is smaller; grows as lines come when the
-        // size is not known.
+        // The cap (and a line past it), or the text and some numbers when it is smaller, or 128 bytes a line for a short
+        // window, up to 1 MiB (a cap set far higher is grown into only by a window that needs it); grows as lines come
+        // when the size is not known. The window's lines keep this room while its result lives.
         long room = textBytes < 0 ? Math.min(maxBytes, 16 * 1024)
-                : Math.min(maxBytes + 64, textBytes + textBytes / 8 + 64);
+                : Math.min(Math.min(maxBytes + 64, textBytes + textBytes / 8 + 64), 128L * Math.max(limit, 1));
         RenderedLines.Builder lines = new RenderedLines.Builder(offset, limit, maxLineLength, maxBytes,
-                (int) Math.min(room, 1 << 24));
+                (int) Math.min(room, 1 << 20));
         boolean ended = limit > 0 && !source.nextLines(maxLineLength, lines);
         if (lines.capped()) {
             // The line that did not fit is not shown; it still counts towards the total.

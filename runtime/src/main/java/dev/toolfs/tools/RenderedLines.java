@@ -78,9 +78,10 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
     /**
      * {@code head}, the lines and {@code tail} as one text. An ASCII text is made in one copy, its head and tail
-     * written into the room the builder left around the lines (the lines' bytes themselves are never changed).
+     * written into the room the builder left around the lines (the lines' bytes themselves are never changed; the
+     * room is one text's at a time).
      */
-    String text(String head, String tail) {
+    synchronized String text(String head, String tail) {
         if (ascii && origin >= head.length() && bytes.length - length >= tail.length() && ByteScan.isAscii(head)
                 && ByteScan.isAscii(tail)) {
             int from = origin - head.length();
@@ -199,7 +200,8 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
         @Override
         public boolean line(TextLine line) {
-            byte[] text = line.text().getBytes(line.ascii() ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+            byte[] text = line.ascii() ? line.text().getBytes(StandardCharsets.ISO_8859_1)
+                    : wellFormed(line.text()).getBytes(StandardCharsets.UTF_8);
             // The source's ASCII mark may be missing: the bytes say what the line is.
             int special = ByteScan.indexOfJsonSpecial(text, 0, text.length);
             number();
@@ -207,6 +209,33 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
             end(line.truncated());
             return keepOrDrop(special < 0 || ByteScan.indexOfNulOrNonAscii(text, special, text.length) < 0,
                     special < 0);
+        }
+
+        /**
+         * The text with each lone surrogate (which UTF-8 cannot hold, and which a file read as strict UTF-8 never
+         * yields; another source might) as U+FFFD, the replacement character: the encoder would make it a question mark.
+         */
+        private static String wellFormed(String s) {
+            StringBuilder out = null;
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                boolean paired = Character.isHighSurrogate(c) && i + 1 < s.length()
+                        && Character.isLowSurrogate(s.charAt(i + 1));
+                if (paired) {
+                    if (out != null) {
+                        out.append(c).append(s.charAt(i + 1));
+                    }
+                    i++;
+                } else if (Character.isSurrogate(c)) {
+                    if (out == null) {
+                        out = new StringBuilder(s.length()).append(s, 0, i);
+                    }
+                    out.append('\uFFFD');
+                } else if (out != null) {
+                    out.append(c);
+                }
+            }
+            return out == null ? s : out.toString();
         }
 
         /** Lines kept so far. */

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 
 /**
@@ -76,9 +77,30 @@ class JsonStringsPreparedTest {
         assertThat(write(second)).isEqualTo("[\"x\",\"prepared\"]");
     }
 
+    @Test
+    void aGeneratorThatEscapesOtherwiseEscapesItselfAndLeavesThePreparedForm() throws Exception {
+        String text = "a/b\nline two";
+        JsonStrings.prepare(text, OTHER);
+        JsonFactory slashes = JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_FORWARD_SLASHES).build();
+        assertThat(write(slashes, text)).isEqualTo("[\"x\",\"a\\/b\\nline two\"]");
+        assertThat(write(text)).isEqualTo("[\"x\",\"prepared\"]");
+    }
+
+    @Test
+    void aForgottenPreparationIsNotUsed() throws Exception {
+        String text = "line one\nline two";
+        JsonStrings.prepare(text, OTHER);
+        JsonStrings.forgetPrepared();
+        assertThat(write(text)).isEqualTo("[\"x\",\"line one\\nline two\"]");
+    }
+
     private static String write(String text) throws Exception {
+        return write(JSON, text);
+    }
+
+    private static String write(JsonFactory factory, String text) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator gen = JSON.createGenerator(out)) {
+        try (JsonGenerator gen = factory.createGenerator(out)) {
             gen.writeStartArray();
             gen.writeString("x");
             JsonStrings.write(gen, text);

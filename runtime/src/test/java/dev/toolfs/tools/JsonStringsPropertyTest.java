@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 
 import net.jqwik.api.Arbitraries;
@@ -33,6 +34,20 @@ class JsonStringsPropertyTest {
         assertThat(bytes(text, true)).isEqualTo(bytes(text, false));
     }
 
+    /** With escape settings other than Jackson's defaults, Jackson's own way (a slash escaped, say). */
+    @Property(tries = 300)
+    void theSameBytesAsJacksonWithOtherEscapeSettings(@ForAll("texts") String text, @ForAll("settings") JsonFactory factory)
+            throws Exception {
+        assertThat(bytes(factory, text + "/", true)).isEqualTo(bytes(factory, text + "/", false));
+    }
+
+    @Provide
+    Arbitrary<JsonFactory> settings() {
+        return Arbitraries.of(JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_FORWARD_SLASHES).build(),
+                JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build(),
+                JsonFactory.builder().enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8).build());
+    }
+
     @Property(tries = 200)
     void theSameTextAsJackson(@ForAll("texts") String text) throws Exception {
         assertThat(chars(text, true)).isEqualTo(chars(text, false));
@@ -49,8 +64,12 @@ class JsonStringsPropertyTest {
     }
 
     private static byte[] bytes(String text, boolean ours) throws Exception {
+        return bytes(JSON, text, ours);
+    }
+
+    private static byte[] bytes(JsonFactory factory, String text, boolean ours) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator gen = JSON.createGenerator(out)) {
+        try (JsonGenerator gen = factory.createGenerator(out)) {
             write(gen, text, ours);
         }
         return out.toByteArray();

@@ -33,9 +33,61 @@ class ReadRenderPropertyTest {
     }
 
     /**
+     * The window is the one its definition gives, worked out here a line at a time from the split text (as the first
+     * version of the read did): the lines shown, cut with their note, their UTF-8 bytes as the cap counts them, the
+     * footer and the total, for any offset, limit, cap, cut and read buffer, with the lines as bytes or as strings.
+     */
+    @Property(tries = 1000)
+    void theWindowIsTheOneItsDefinitionGives(@ForAll("lines") List<String> lines,
+            @ForAll @IntRange(min = 1, max = 45) int offset, @ForAll @IntRange(min = 1, max = 50) int limit,
+            @ForAll @IntRange(min = 1, max = 400) int maxBytes, @ForAll @IntRange(min = 1, max = 30) int maxLineLength,
+            @ForAll @IntRange(min = 3, max = 40) int bufferSize, @ForAll boolean flagged) {
+        byte[] file = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+        LineSource source = new Utf8LineScanner(new ByteArrayInputStream(file), null, bufferSize);
+        ReadRender.Window w = ReadRender.window(flagged ? source : new Unflagged(source), offset, limit, maxLineLength,
+                maxBytes, true, file.length);
+
+        List<String> all = new java.util.ArrayList<>();
+        for (String line : lines) {
+            all.add(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line); // CRLF is a line break
+        }
+        if (offset > all.size()) {
+            assertThat(w.outOfRange()).isTrue();
+            assertThat(w.totalLines()).isEqualTo(all.size());
+            assertThat(w.lines()).isEmpty();
+            return;
+        }
+        List<ReadRender.NumberedLine> shown = new java.util.ArrayList<>();
+        long bytes = 0;
+        ReadRender.Footer footer = null;
+        for (int i = offset - 1; i < all.size() && shown.size() < limit; i++) {
+            String text = all.get(i);
+            if (text.length() > maxLineLength) {
+                int cut = Character.isHighSurrogate(text.charAt(maxLineLength - 1)) ? maxLineLength - 1 : maxLineLength;
+                text = text.substring(0, cut) + "... (line truncated to " + maxLineLength + " chars)";
+            }
+            long cost = (i + 1 + ": " + text + "\n").getBytes(StandardCharsets.UTF_8).length;
+            if (!shown.isEmpty() && bytes + cost > maxBytes) {
+                footer = ReadRender.Footer.CAPPED;
+                break;
+            }
+            bytes += cost;
+            shown.add(new ReadRender.NumberedLine(i + 1, text));
+        }
+        if (footer == null) {
+            footer = offset - 1 + shown.size() < all.size() ? ReadRender.Footer.MORE : ReadRender.Footer.END;
+        }
+        assertThat(w.outOfRange()).isFalse();
+        assertThat(w.lines()).isEqualTo(shown);
+        assertThat(w.lineBytes()).isEqualTo(bytes);
+        assertThat(w.footer()).isEqualTo(footer);
+        assertThat(w.totalLines()).isEqualTo(all.size());
+    }
+
+    /**
      * The text is the numbered lines between the head and the footer, and the JSON form of a window's text is what
-     * Jackson writes for the text, whichever way its lines came (as bytes
-     * or as strings), whatever they hold and however the window is cut.
+     * Jackson writes for the text, whichever way its lines came (as bytes or as strings), whatever they hold and
+     * however the window is cut.
      */
     @Property(tries = 400)
     void theTextAndItsJsonFormHoldTheWindowsLines(@ForAll("lines") List<String> lines, @ForAll("paths") String path,

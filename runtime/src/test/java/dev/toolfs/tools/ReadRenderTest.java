@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
+import dev.toolfs.fs.LineSource;
+import dev.toolfs.fs.TextLine;
 import dev.toolfs.fs.Utf8LineScanner;
 
 class ReadRenderTest {
@@ -94,6 +96,31 @@ class ReadRenderTest {
         ReadRender.Window w = window(file.toString(), 8, 4, 2000, 51200);
         assertThat(w.lines()).containsExactly(new ReadRender.NumberedLine(8, "l8"), new ReadRender.NumberedLine(9, "l9"),
                 new ReadRender.NumberedLine(10, "l10"), new ReadRender.NumberedLine(11, "l11"));
+    }
+
+    /** A source other than the file scanner may hand over a lone surrogate, which UTF-8 cannot hold. */
+    @Test
+    void aLoneSurrogateFromAnotherSourceIsShownAsTheReplacementCharacter() {
+        java.util.Iterator<String> lines = java.util.List.of("a\uD800b", "ok \uD83D\uDE00", "\uDC00").iterator();
+        LineSource source = new LineSource() {
+            @Override
+            public boolean skipLine() {
+                return lines.hasNext() && lines.next() != null;
+            }
+
+            @Override
+            public TextLine nextLine(int maxChars) {
+                return lines.hasNext() ? new TextLine(lines.next(), false) : null;
+            }
+
+            @Override
+            public long countRemainingLines() {
+                return 0;
+            }
+        };
+        ReadRender.Window w = ReadRender.window(source, 1, 10, 2000, 51200, true);
+        assertThat(w.lines()).containsExactly(new ReadRender.NumberedLine(1, "a\uFFFDb"),
+                new ReadRender.NumberedLine(2, "ok \uD83D\uDE00"), new ReadRender.NumberedLine(3, "\uFFFD"));
     }
 
     @Test

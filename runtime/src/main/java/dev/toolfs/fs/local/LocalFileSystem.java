@@ -290,6 +290,7 @@ public class LocalFileSystem implements FileSystemProvider {
         private boolean headChecked;
         /** The thread's kept scan buffer, handed back on close; null when the scanner has a buffer of its own. */
         private byte[] keptBuffer;
+        private boolean closed;
 
         LocalTextCursor(ResolvedPath path, FileStat stat, Utf8LineScanner scanner, ContentHash digest, InputStream in,
                 Cancellation cancel, byte[] keptBuffer) {
@@ -312,6 +313,10 @@ public class LocalFileSystem implements FileSystemProvider {
         }
 
         private <T> T guarded(ScannerCall<T> call, int arg, LineSink sink) {
+            if (closed) {
+                // Its scan buffer may be another cursor's now: what it would read there is another file's.
+                throw new IllegalStateException("the text cursor of " + path.requested() + " is closed");
+            }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled("read", path.requested());
             }
@@ -375,6 +380,7 @@ public class LocalFileSystem implements FileSystemProvider {
 
         @Override
         public void close() {
+            closed = true;
             try {
                 in.close();
             } catch (IOException e) {

@@ -104,6 +104,15 @@ class LocalFileSystemTest {
                 }
             }
         }
+        // A closed cursor's buffer may be another's: it reads nothing more.
+        TextCursor closed = fs.openText(pa, fs.stat(pa), Cancellation.NONE);
+        assertThat(closed.nextLine(100).text()).isEqualTo("a0");
+        closed.close();
+        try (TextCursor other = fs.openText(pb, fs.stat(pb), Cancellation.NONE)) {
+            assertThat(other.nextLine(100).text()).isEqualTo("b0");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> closed.nextLine(100))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("is closed");
+        }
     }
 
     @Test

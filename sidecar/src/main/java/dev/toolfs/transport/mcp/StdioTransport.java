@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.toolfs.fs.Cancellation;
+import dev.toolfs.tools.JsonStrings;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -464,7 +465,10 @@ public final class StdioTransport implements McpServerTransportProvider {
                         McpTransportContext.create(Map.of(CANCELLED, cancelled))));
             }
             handled.block();
+            // The answer was written, or not at all (a cancelled call): nothing more to write from a prepared form.
+            JsonStrings.forgetPrepared();
         } catch (Throwable e) {
+            JsonStrings.forgetPrepared();
             // The session answers a failing handler itself; what escapes is fatal or a broken output, or the end of
             // the input stopping a request that waited for notifications/initialized.
             if (closing) {
@@ -541,8 +545,10 @@ public final class StdioTransport implements McpServerTransportProvider {
                 // byte array per answer), then written: a message that fails to serialize leaves no partial line.
                 pending.reset();
                 writer.writeValue(pending, message);
+                // The line break with the message: a message larger than the output's buffer goes straight to the
+                // pipe, and a break written after it would be a second system call, waking the client twice.
+                pending.write('\n');
                 pending.writeTo(out);
-                out.write('\n');
                 out.flush();
                 if (pending.size() > KEPT_MESSAGE_BYTES) {
                     pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
