@@ -217,15 +217,26 @@ public final class Utf8LineScanner implements LineSource {
 
     @Override
     public TextLine nextLine(int maxChars) {
-        // Three bytes per UTF-16 char at most, so this many bytes always decode to more than maxChars chars.
-        long capLong = ((long) maxChars + 1) * 3;
-        int cap = (int) Math.min(capLong, Integer.MAX_VALUE - 16);
         if (pos < lim) {
-            TextLine inBuffer = lineInBuffer(maxChars, cap);
+            TextLine inBuffer = lineInBuffer(maxChars, cap(maxChars));
             if (inBuffer != null) {
                 return inBuffer;
             }
         }
+        return decodedLine(maxChars);
+    }
+
+    /** Three bytes per UTF-16 char at most, so this many bytes always decode to more than maxChars chars. */
+    private static int cap(int maxChars) {
+        return (int) Math.min(((long) maxChars + 1) * 3, Integer.MAX_VALUE - 16);
+    }
+
+    /**
+     * The next line through the general path: its bytes gathered across buffers (up to the cap), decoded, and checked
+     * for NUL and invalid UTF-8; null at the end of the text.
+     */
+    private TextLine decodedLine(int maxChars) {
+        int cap = cap(maxChars);
         int accLen = 0;
         boolean overflow = false;
         boolean any = false;
@@ -313,7 +324,9 @@ public final class Utf8LineScanner implements LineSource {
                     continue;
                 }
             }
-            TextLine line = nextLine(maxChars);
+            // The line is not whole in the buffer, or holds a NUL or bytes beyond ASCII (which the scan above found,
+            // so the in-buffer shortcut of nextLine would not take it either).
+            TextLine line = decodedLine(maxChars);
             if (line == null) {
                 return false;
             }

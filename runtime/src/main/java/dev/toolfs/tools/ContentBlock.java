@@ -1,7 +1,5 @@
 package dev.toolfs.tools;
 
-import java.util.Objects;
-
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
 /** One block of a tool result, in the order the model sees them. */
@@ -31,7 +29,7 @@ public sealed interface ContentBlock {
 
         @Override
         public int hashCode() {
-            return Objects.hash(text);
+            return text.hashCode();
         }
 
         @Override

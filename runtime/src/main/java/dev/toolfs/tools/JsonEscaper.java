@@ -120,7 +120,22 @@ public final class JsonEscaper {
             out[length++] = (byte) c;
             return;
         }
-        char shortForm = switch (c) {
+        char shortForm = shortEscape(c);
+        if (shortForm == 0) {
+            unicodeEscape(c);
+            return;
+        }
+        room(2);
+        out[length++] = '\\';
+        out[length++] = (byte) shortForm;
+    }
+
+    /**
+     * The letter after the backslash of the two-character escape Jackson writes for {@code c} (a quote, a backslash,
+     * or one of {@code \b \t \n \f \r}), or 0 when it has none.
+     */
+    static char shortEscape(int c) {
+        return switch (c) {
             case '"' -> '"';
             case '\\' -> '\\';
             case '\n' -> 'n';
@@ -130,13 +145,6 @@ public final class JsonEscaper {
             case '\f' -> 'f';
             default -> 0;
         };
-        if (shortForm == 0) {
-            unicodeEscape(c);
-            return;
-        }
-        room(2);
-        out[length++] = '\\';
-        out[length++] = (byte) shortForm;
     }
 
     private void unicodeEscape(char c) {

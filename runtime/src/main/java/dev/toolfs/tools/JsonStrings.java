@@ -129,25 +129,14 @@ public final class JsonStrings {
             int end = Math.min(i + 8, length);
             for (; i < end; i++) {
                 byte b = in[i];
-                byte escape;
                 if (b >= 0x20 && b != '"' && b != '\\') {
                     if (b == '?' && value.charAt(i) != '?') {
                         return false; // a character beyond Latin-1, which the copy turned into '?'
                     }
                     continue;
-                } else if (b == '"' || b == '\\') {
-                    escape = b;
-                } else if (b == '\n') {
-                    escape = 'n';
-                } else if (b == '\t') {
-                    escape = 't';
-                } else if (b == '\r') {
-                    escape = 'r';
-                } else if (b == '\b') {
-                    escape = 'b';
-                } else if (b == '\f') {
-                    escape = 'f';
-                } else {
+                }
+                char escape = JsonEscaper.shortEscape(b);
+                if (escape == 0) {
                     return false; // beyond ASCII, or a control character without a short escape
                 }
                 if (out == null) {
@@ -156,7 +145,7 @@ public final class JsonStrings {
                 System.arraycopy(in, run, out, written, i - run);
                 written += i - run;
                 out[written++] = '\\';
-                out[written++] = escape;
+                out[written++] = (byte) escape;
                 run = i + 1;
             }
         }

@@ -174,12 +174,34 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
 
         @Override
         public boolean ascii(byte[] b, int from, int to, boolean truncated, boolean jsonPlain) {
-            // The line's room made once, its bytes written in one go: this runs for nearly every line shown.
+            render(b, from, to, truncated);
+            return keepOrDrop(true, jsonPlain);
+        }
+
+        @Override
+        public boolean line(TextLine line) {
+            byte[] text = line.ascii() ? line.text().getBytes(StandardCharsets.ISO_8859_1)
+                    : wellFormed(line.text()).getBytes(StandardCharsets.UTF_8);
+            // The source's ASCII mark may be missing: the bytes say what the line is.
+            int special = ByteScan.indexOfJsonSpecial(text, 0, text.length);
+            render(text, 0, text.length, line.truncated());
+            return keepOrDrop(special < 0 || ByteScan.indexOfNulOrNonAscii(text, special, text.length) < 0,
+                    special < 0);
+        }
+
+        /**
+         * Writes the next line after the ones kept, {@code "n: text\n"} with the truncation note when cut: its room
+         * made once, its bytes written in one go (this runs for nearly every line shown).
+         */
+        private void render(byte[] b, int from, int to, boolean truncated) {
             int n = to - from;
             if (digitCount == 0) {
-                start(first + count);
+                startNumbering(first + count);
             }
-            room(digitCount + 3 + n + (truncated ? note.length : 0));
+            int need = length + digitCount + 3 + n + (truncated ? note.length : 0);
+            if (need > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, need + TAIL_ROOM));
+            }
             byte[] out = bytes;
             int at = length;
             for (int k = digits.length - digitCount; k < digits.length; k++) {
@@ -195,20 +217,6 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
             }
             out[at++] = '\n';
             length = at;
-            return keepOrDrop(true, jsonPlain);
-        }
-
-        @Override
-        public boolean line(TextLine line) {
-            byte[] text = line.ascii() ? line.text().getBytes(StandardCharsets.ISO_8859_1)
-                    : wellFormed(line.text()).getBytes(StandardCharsets.UTF_8);
-            // The source's ASCII mark may be missing: the bytes say what the line is.
-            int special = ByteScan.indexOfJsonSpecial(text, 0, text.length);
-            number();
-            put(text, 0, text.length);
-            end(line.truncated());
-            return keepOrDrop(special < 0 || ByteScan.indexOfNulOrNonAscii(text, special, text.length) < 0,
-                    special < 0);
         }
 
         /**
@@ -276,20 +284,8 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
             return new RenderedLines(first, bytes, HEAD_ROOM, kept, ends, escaped, count, ascii);
         }
 
-        /** Writes the number of the next line and its ": ". */
-        private void number() {
-            if (digitCount == 0) {
-                start(first + count);
-            }
-            room(digitCount + 2);
-            System.arraycopy(digits, digits.length - digitCount, bytes, length, digitCount);
-            length += digitCount;
-            bytes[length++] = ':';
-            bytes[length++] = ' ';
-        }
-
         /** The lines are numbered in turn: the decimal digits are counted up, not divided out of each number. */
-        private void start(long n) {
+        private void startNumbering(long n) {
             String s = Long.toString(n);
             digitCount = s.length();
             for (int k = 0; k < digitCount; k++) {
@@ -308,26 +304,6 @@ public final class RenderedLines extends AbstractList<ReadRender.NumberedLine> {
                 digits[k] = '1';
             } else {
                 digits[k]++;
-            }
-        }
-
-        private void end(boolean truncated) {
-            if (truncated) {
-                put(note, 0, note.length);
-            }
-            room(1);
-            bytes[length++] = '\n';
-        }
-
-        private void put(byte[] b, int from, int to) {
-            room(to - from);
-            System.arraycopy(b, from, bytes, length, to - from);
-            length += to - from;
-        }
-
-        private void room(int n) {
-            if (length + n > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n + TAIL_ROOM));
             }
         }
     }

@@ -22,49 +22,49 @@ class JsonStringsPreparedTest {
 
     private static final JsonFactory JSON = new JsonFactory();
     private static final JsonForm OTHER = out -> out.string("prepared");
+    /** The text the tests prepare, and how it is written: from the prepared form, or escaped. */
+    private static final String TEXT = "line one\nline two";
+    private static final String FROM_FORM = "[\"x\",\"prepared\"]";
+    private static final String ESCAPED = "[\"x\",\"line one\\nline two\"]";
 
     @Test
     void thePreparedInstanceIsWrittenFromItsFormOnce() throws Exception {
-        String text = "line one\nline two";
-        JsonStrings.prepare(text, OTHER);
-        assertThat(write(text)).isEqualTo("[\"x\",\"prepared\"]");
-        assertThat(write(text)).isEqualTo("[\"x\",\"line one\\nline two\"]");
+        JsonStrings.prepare(TEXT, OTHER);
+        assertThat(write(TEXT)).isEqualTo(FROM_FORM);
+        assertThat(write(TEXT)).isEqualTo(ESCAPED);
     }
 
     @Test
     void anEqualStringThatIsAnotherInstanceIsEscaped() throws Exception {
-        String text = "line one\nline two";
-        JsonStrings.prepare(text, OTHER);
-        assertThat(write(new String(text))).isEqualTo("[\"x\",\"line one\\nline two\"]");
-        assertThat(write(text)).isEqualTo("[\"x\",\"prepared\"]");
+        JsonStrings.prepare(TEXT, OTHER);
+        assertThat(write(new String(TEXT))).isEqualTo(ESCAPED);
+        assertThat(write(TEXT)).isEqualTo(FROM_FORM);
     }
 
     @Test
     void anotherThreadEscapes() throws Exception {
-        String text = "line one\nline two";
-        JsonStrings.prepare(text, OTHER);
+        JsonStrings.prepare(TEXT, OTHER);
         AtomicReference<String> there = new AtomicReference<>();
         Thread t = new Thread(() -> {
             try {
-                there.set(write(text));
+                there.set(write(TEXT));
             } catch (Exception e) {
                 there.set(e.toString());
             }
         });
         t.start();
         t.join();
-        assertThat(there.get()).isEqualTo("[\"x\",\"line one\\nline two\"]");
-        assertThat(write(text)).isEqualTo("[\"x\",\"prepared\"]");
+        assertThat(there.get()).isEqualTo(ESCAPED);
+        assertThat(write(TEXT)).isEqualTo(FROM_FORM);
     }
 
     @Test
     void aTokenBufferLeavesThePreparedFormForTheRealWrite() throws Exception {
-        String text = "line one\nline two";
-        JsonStrings.prepare(text, OTHER);
+        JsonStrings.prepare(TEXT, OTHER);
         TokenBuffer buffer = new TokenBuffer(null, false);
-        JsonStrings.write(buffer, text);
-        assertThat(buffer.asParser().nextTextValue()).isSameAs(text);
-        assertThat(write(text)).isEqualTo("[\"x\",\"prepared\"]");
+        JsonStrings.write(buffer, TEXT);
+        assertThat(buffer.asParser().nextTextValue()).isSameAs(TEXT);
+        assertThat(write(TEXT)).isEqualTo(FROM_FORM);
     }
 
     @Test
@@ -74,7 +74,7 @@ class JsonStringsPreparedTest {
         JsonStrings.prepare(first, OTHER);
         JsonStrings.prepare(second, OTHER);
         assertThat(write(first)).isEqualTo("[\"x\",\"first\\n\"]");
-        assertThat(write(second)).isEqualTo("[\"x\",\"prepared\"]");
+        assertThat(write(second)).isEqualTo(FROM_FORM);
     }
 
     @Test
@@ -83,27 +83,26 @@ class JsonStringsPreparedTest {
         JsonStrings.prepare(text, OTHER);
         JsonFactory slashes = JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_FORWARD_SLASHES).build();
         assertThat(write(slashes, text)).isEqualTo("[\"x\",\"a\\/b\\nline two\"]");
-        assertThat(write(text)).isEqualTo("[\"x\",\"prepared\"]");
+        assertThat(write(text)).isEqualTo(FROM_FORM);
     }
 
     @Test
     void aForgottenPreparationIsNotUsed() throws Exception {
-        String text = "line one\nline two";
-        JsonStrings.prepare(text, OTHER);
+        JsonStrings.prepare(TEXT, OTHER);
         JsonStrings.forgetPrepared();
-        assertThat(write(text)).isEqualTo("[\"x\",\"line one\\nline two\"]");
+        assertThat(write(TEXT)).isEqualTo(ESCAPED);
     }
 
-    private static String write(String text) throws Exception {
-        return write(JSON, text);
+    private static String write(String TEXT) throws Exception {
+        return write(JSON, TEXT);
     }
 
-    private static String write(JsonFactory factory, String text) throws Exception {
+    private static String write(JsonFactory factory, String TEXT) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator gen = factory.createGenerator(out)) {
             gen.writeStartArray();
             gen.writeString("x");
-            JsonStrings.write(gen, text);
+            JsonStrings.write(gen, TEXT);
             gen.writeEndArray();
         }
         return out.toString(StandardCharsets.UTF_8);

@@ -249,17 +249,15 @@ public class LocalFileSystem implements FileSystemProvider {
         // A buffer as large as the file (plus the byte that shows its end), up to 64 KiB: a small file costs little, and
         // the thread keeps a full-size one between reads of large files (each a new one was garbage to collect).
         int size = (int) Math.min(SCAN_BUFFER, Math.max(stat.size() + 1, 1024));
-        byte[] buffer = null;
-        if (size == SCAN_BUFFER) {
-            buffer = SCAN_BUFFERS.get();
-            SCAN_BUFFERS.set(null); // while this cursor has it
-        }
+        boolean full = size == SCAN_BUFFER;
+        byte[] buffer = full ? SCAN_BUFFERS.get() : null;
         if (buffer == null) {
             buffer = new byte[size];
+        } else {
+            SCAN_BUFFERS.set(null); // while this cursor has it
         }
         Utf8LineScanner scanner = new Utf8LineScanner(in, digest, buffer, cancel);
-        byte[] kept = buffer.length == SCAN_BUFFER ? buffer : null;
-        return new LocalTextCursor(path, stat, scanner, digest, in, cancel, kept);
+        return new LocalTextCursor(path, stat, scanner, digest, in, cancel, full ? buffer : null);
     }
 
     private static final int SCAN_BUFFER = 64 * 1024;

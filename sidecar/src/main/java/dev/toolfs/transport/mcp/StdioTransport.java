@@ -465,10 +465,7 @@ public final class StdioTransport implements McpServerTransportProvider {
                         McpTransportContext.create(Map.of(CANCELLED, cancelled))));
             }
             handled.block();
-            // The answer was written, or not at all (a cancelled call): nothing more to write from a prepared form.
-            JsonStrings.forgetPrepared();
         } catch (Throwable e) {
-            JsonStrings.forgetPrepared();
             // The session answers a failing handler itself; what escapes is fatal or a broken output, or the end of
             // the input stopping a request that waited for notifications/initialized.
             if (closing) {
@@ -483,6 +480,9 @@ public final class StdioTransport implements McpServerTransportProvider {
             if (id != null && !closing && !answered && (cancelled == null || !cancelled.get())) {
                 answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e);
             }
+        } finally {
+            // The answer was written, or will not be (a cancelled call, a failure): no prepared form to keep.
+            JsonStrings.forgetPrepared();
         }
     }
 
