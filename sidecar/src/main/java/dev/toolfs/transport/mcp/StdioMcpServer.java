@@ -66,6 +66,7 @@ public final class StdioMcpServer {
     public void serve(StdioChannel channel) throws InterruptedException {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
         StdioTransport transport = new StdioTransport(json, mapper, channel);
+        transport.directCalls(direct(transport));
         McpSyncServer server = McpServer.sync(transport)
                 .jsonMapper(json)
                 // Longer than any wait of ours (each has its own limit, and says why it gave up): a shorter approval
@@ -132,20 +133,46 @@ public final class StdioMcpServer {
                     .build();
             specs.add(McpServerFeatures.SyncToolSpecification.builder()
                     .tool(tool)
-                    .callHandler((exchange, request) -> call(t.name(), exchange, request, transport))
+                    .callHandler((exchange, request) -> {
+                        sessionExchange = exchange;
+                        return call(t.name(), exchange, request.arguments(),
+                                StdioTransport.cancellation(exchange.transportContext()), transport);
+                    })
                     .build());
         }
         return specs;
     }
+
+    /**
+     * The calls after the first, without the SDK's session: it adds nothing to a tools/call once it has handed one to
+     * a tool (it only finds the tool and wraps the call in its reactive pipeline, about a sixth of a small read's CPU).
+     * The first call's exchange, the session's, is kept for the later ones: the client's capabilities, its roots and
+     * elicitations go through it as before.
+     */
+    private StdioTransport.DirectCalls direct(StdioTransport transport) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (ToolDescriptor t : runtime.tools()) {
+            names.add(t.name());
+        }
+        return (name, arguments, cancellation) -> {
+            McpSyncServerExchange exchange = sessionExchange;
+            if (exchange == null || !names.contains(name)) {
+                return null; // the SDK's: the first call, and an unknown tool (the SDK answers its error)
+            }
+            return call(name, exchange, arguments, cancellation, transport);
+        };
+    }
+
+    /** The exchange of the first call the SDK's session ran: the session's, with the client as it introduced itself. */
+    private volatile McpSyncServerExchange sessionExchange;
 
     /** Whether the client declared the experimental capability that asks for the cards in its initialize. */
     private static boolean asksForCards(McpSchema.ClientCapabilities caps) {
         return caps != null && McpTexts.asksForCards(caps.experimental());
     }
 
-    private McpSchema.CallToolResult call(String name, McpSyncServerExchange exchange, McpSchema.CallToolRequest request,
-            StdioTransport transport) {
-        Cancellation cancellation = StdioTransport.cancellation(exchange.transportContext());
+    private McpSchema.CallToolResult call(String name, McpSyncServerExchange exchange, Map<String, Object> args,
+            Cancellation cancellation, StdioTransport transport) {
         if (cancellation.isCancelled()) {
             // Cancelled while the session held it (until notifications/initialized): not run. The transport does not
             // send this answer, as MCP asks.
@@ -160,7 +187,7 @@ public final class StdioMcpServer {
             }
             return ClientWait.roots(exchange::listRoots, cancellation, transport::abandon, limit).roots().stream().map(McpSchema.Root::uri).toList();
         });
-        Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
+        Map<String, Object> arguments = args == null ? Map.of() : args;
         ToolResult result = runtime.execute(name, arguments,
                 new ToolCall(session, cwd, Optional.empty(), cancellation,
                         approval -> elicit(exchange, approval, cancellation, transport)));

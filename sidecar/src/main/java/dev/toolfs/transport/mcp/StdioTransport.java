@@ -123,6 +123,8 @@ public final class StdioTransport implements McpServerTransportProvider {
     private volatile boolean clientInitialized;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile McpServerSession session;
+    /** Runs the tools/call requests that need nothing of the SDK's session; null: the session runs them all. */
+    private volatile DirectCalls directCalls;
     private volatile boolean closing;
     /** Read and written by the thread that reads (one at a time). */
     private volatile boolean initializeSeen;
@@ -139,6 +141,24 @@ public final class StdioTransport implements McpServerTransportProvider {
         this.messages = new JsonRpcMessages(mapper);
         this.channel = channel;
         this.out = channel.out();
+    }
+
+    /**
+     * A tools/call answered without the SDK's session, once the client is initialized, in the same turn, with the
+     * same cancellation, and written as the session would write its answer.
+     */
+    @FunctionalInterface
+    public interface DirectCalls {
+        /**
+         * The answer to a call of {@code tool}, or null when the SDK's session must run it (the transport then hands
+         * it the request).
+         */
+        McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, Cancellation cancellation);
+    }
+
+    /** Set before the server is built (which attaches the input). */
+    public void directCalls(DirectCalls calls) {
+        this.directCalls = calls;
     }
 
     @Override
@@ -399,7 +419,13 @@ public final class StdioTransport implements McpServerTransportProvider {
             if (!answered) {
                 requests.putIfAbsent(id, cancelled);
             }
-            inTurn(() -> runRequest(message, id, cancelled));
+            DirectCalls direct = directCalls;
+            if (direct != null && clientInitialized && !answered
+                    && McpSchema.METHOD_TOOLS_CALL.equals(((McpSchema.JSONRPCRequest) message).method())) {
+                inTurn(() -> runDirect(direct, message, id, cancelled));
+            } else {
+                inTurn(() -> runRequest(message, id, cancelled));
+            }
         }
     }
 
@@ -411,6 +437,65 @@ public final class StdioTransport implements McpServerTransportProvider {
             }
         } finally {
             requests.remove(id, cancelled);
+        }
+    }
+
+    /**
+     * A tools/call in its turn without the SDK's session, unless the call needs it. The params were checked by
+     * {@link ToolsCallShape}. A failure is answered as the session answers a failing handler.
+     */
+    @SuppressWarnings("unchecked")
+    private void runDirect(DirectCalls direct, McpSchema.JSONRPCMessage request, Object id, AtomicBoolean cancelled) {
+        if (requests.get(id) != cancelled) {
+            // The id is in use by a request still running (a client's mistake): the session's way, as before.
+            runRequest(request, id, cancelled);
+            return;
+        }
+        boolean handed = false;
+        try {
+            if (cancelled.get()) {
+                return;
+            }
+            Map<String, Object> params = (Map<String, Object>) ((McpSchema.JSONRPCRequest) request).params();
+            Object arguments = params.get("arguments");
+            McpSchema.CallToolResult result;
+            try {
+                result = direct.call((String) params.get("name"),
+                        arguments == null ? Map.of() : (Map<String, Object>) arguments, cancelled::get);
+            } catch (RuntimeException e) {
+                LOG.warnf(e, "MCP stdio: request %s failed", id);
+                answerNow(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null, failure(e)));
+                return;
+            }
+            if (result == null) {
+                handed = true;
+                runRequest(request, id, cancelled);
+                return;
+            }
+            answerNow(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, result, null));
+        } finally {
+            if (!handed) {
+                requests.remove(id, cancelled);
+                JsonStrings.forgetPrepared();
+            }
+        }
+    }
+
+    /** The session's error for a failing handler: an MCP error's own, else an internal error with the message. */
+    private static McpSchema.JSONRPCResponse.JSONRPCError failure(RuntimeException e) {
+        if (e instanceof io.modelcontextprotocol.spec.McpError m && m.getJsonRpcError() != null) {
+            return m.getJsonRpcError();
+        }
+        return new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR,
+                java.util.Objects.requireNonNullElse(e.getMessage(), "Internal error"), null);
+    }
+
+    /** Writes an answer on this thread, which has its turn (not when the client has cancelled its request). */
+    private void answerNow(Object message) {
+        try {
+            write(message);
+        } catch (UncheckedIOException e) {
+            // end() has run.
         }
     }
 

@@ -112,7 +112,12 @@ class StdioTransportTest {
 
         /** Starts the SDK's server on this connection's channel (see {@link StdioTransportTest#serve}). */
         void serve() {
-            server = StdioTransportTest.serve(channel);
+            server = StdioTransportTest.serve(channel, null);
+        }
+
+        /** The same, with the calls {@code direct} answers kept from the SDK's session. */
+        void serve(StdioTransport.DirectCalls direct) {
+            server = StdioTransportTest.serve(channel, direct);
         }
 
         /** Ends the client's input, then the server (if one started). */
@@ -137,13 +142,14 @@ class StdioTransportTest {
      * The SDK's server on the channel: a tool that says whether the client declared roots, and one that asks the
      * client for them (from another thread, as the sidecar does) and says which thread it ran on.
      */
-    static McpSyncServer serve(StdioChannel channel) {
+    static McpSyncServer serve(StdioChannel channel, StdioTransport.DirectCalls direct) {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(MAPPER);
         McpSchema.Tool who = McpSchema.Tool.builder().name("who").inputSchema(Map.of("type", "object")).build();
         McpSchema.Tool ask = McpSchema.Tool.builder().name("ask").inputSchema(Map.of("type", "object")).build();
         McpSchema.Tool slow = McpSchema.Tool.builder().name("slow").inputSchema(Map.of("type", "object")).build();
         McpSchema.Tool brief = McpSchema.Tool.builder().name("brief").inputSchema(Map.of("type", "object")).build();
         StdioTransport transport = new StdioTransport(json, MAPPER, channel);
+        transport.directCalls(direct);
         return McpServer.sync(transport)
                 .jsonMapper(json)
                 .serverInfo("test", "1")
