@@ -25,7 +25,8 @@ import dev.toolfs.fs.ByteScan;
  * order, and the early answers, so that it does not answer them twice.
  *
  * <p>
- * Both write to {@link #out()} under its lock, one whole message at a time.
+ * The channel writes to {@link #out()} until a receiver attaches (under its lock, one whole message at a time); then
+ * only the receiver does.
  *
  * <p>
  * The receiver may do slow work in {@link Receiver#line} on the reading thread (the transport runs a call there when
@@ -73,6 +74,13 @@ public final class StdioChannel {
          */
         default boolean mayReadOn(Thread reader) {
             return false;
+        }
+
+        /**
+         * The line being delivered has lasted longer than {@link #STUCK_MILLIS}: what the receiver holds back for the
+         * output should go out now. Called by the watchdog, which must not wait: the receiver hands the writing on.
+         */
+        default void lineLasts() {
         }
     }
 
@@ -151,6 +159,16 @@ public final class StdioChannel {
         }
     }
 
+    /**
+     * Whether the calling thread reads the input and has its next whole line in hand already (read in with the one
+     * being delivered): an answer written now may wait for that line's, and go out with it in one write.
+     */
+    public boolean nextLineInHand() {
+        synchronized (this) {
+            return reader == Thread.currentThread() && lines != null && lines.hasLine();
+        }
+    }
+
     /** Whether the calling thread is the one reading the input now. */
     public boolean onReaderThread() {
         return reader == Thread.currentThread();
@@ -199,8 +217,12 @@ public final class StdioChannel {
                 if (ended) {
                     return;
                 }
-                if (delivering && delivered == seen && receiver.mayReadOn(reader)) {
+                boolean lasts = delivering && delivered == seen;
+                if (lasts && receiver.mayReadOn(reader)) {
                     handOverLocked();
+                }
+                if (lasts) {
+                    receiver.lineLasts();
                 }
                 idle = !delivering && delivered == seen ? idle + 1 : 0;
                 seen = delivered;
@@ -381,6 +403,11 @@ public final class StdioChannel {
         LineReader(InputStream in, int max) {
             this.in = in;
             this.max = max;
+        }
+
+        /** Whether a whole line is in the buffer already: {@link #next()} returns it without reading. */
+        boolean hasLine() {
+            return pos < limit && ByteScan.indexOf(buf, (byte) '\n', pos, limit) >= 0;
         }
 
         /** The next line without its line break ({@code \n} or {@code \r\n}), or null at the end of the input. */

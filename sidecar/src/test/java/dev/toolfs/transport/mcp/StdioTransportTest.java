@@ -55,8 +55,15 @@ class StdioTransportTest {
         private McpSyncServer server;
         /** While closed, the server's writes wait: a client that does not read its input (the server's output). */
         private volatile CountDownLatch outputOpen = new CountDownLatch(0);
+        /** The writes that reached the client's end of the pipe (system calls, in the sidecar). */
+        final java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
 
         Connection(Path recording) throws IOException {
+            this(recording, false);
+        }
+
+        /** @param buffered whether the server writes through a buffer, as the sidecar's output does */
+        Connection(Path recording, boolean buffered) throws IOException {
             TestPipe pipe = new TestPipe();
             client = pipe.client;
             OutputStream gated = new OutputStream() {
@@ -76,9 +83,11 @@ class StdioTransportTest {
                     synchronized (out) {
                         out.write(b, off, len);
                     }
+                    writes.incrementAndGet();
                 }
             };
-            channel = StdioChannel.open(pipe.server, gated, recording, true);
+            channel = StdioChannel.open(pipe.server,
+                    buffered ? new java.io.BufferedOutputStream(gated, 1 << 16) : gated, recording, true);
         }
 
         void stopReadingOutput() {

@@ -1,0 +1,119 @@
+package dev.toolfs.transport.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The answers to requests that came together go out together: the reader holds an answer back while it has the next
+ * request in hand, and writes what it holds when it has no whole line left, when another message is written, or
+ * soon after a line lasts. The server writes through a buffer here, as the sidecar does.
+ */
+class StdioHeldAnswersTest {
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
+    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+
+    private static String call(int id, String tool) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":{}}}";
+    }
+
+    /** Several lines in one write of the client's, so that the server reads them in together. */
+    private static String together(String... lines) {
+        return String.join("\n", lines);
+    }
+
+    private static List<String> ids(List<JsonNode> messages) {
+        return messages.stream().map(m -> m.has("id") ? m.get("id").asText() : m.get("method").asText()).toList();
+    }
+
+    /** The connection, initialized, after a few calls that let the code paths settle. */
+    private static StdioTransportTest.Connection started() throws Exception {
+        StdioTransportTest.Connection c = new StdioTransportTest.Connection(null, true);
+        c.serve();
+        c.send(INITIALIZE, INITIALIZED);
+        for (int i = 0; i < 20; i++) {
+            c.send(call(100 + i, "who"));
+            assertThat(c.await(2 + i)).hasSize(2 + i);
+        }
+        return c;
+    }
+
+    @Test
+    void theAnswersToRequestsThatCameTogetherGoOutTogether() throws Exception {
+        try (StdioTransportTest.Connection c = started()) {
+            int before = c.messages().size();
+            int writes = c.writes.get();
+            c.send(together(IntStream.rangeClosed(2, 7).mapToObj(i -> call(i, "who")).toArray(String[]::new)));
+            List<JsonNode> all = c.await(before + 6);
+            assertThat(ids(all.subList(before, all.size()))).containsExactly("2", "3", "4", "5", "6", "7");
+            assertThat(all.get(before + 5).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+            // One write would be the rule; a line that lasted on a busy machine may add one. Six without holding.
+            assertThat(c.writes.get() - writes).isLessThan(6);
+        }
+    }
+
+    @Test
+    void aHeldAnswerGoesOutSoonWhenTheNextCallLasts() throws Exception {
+        try (StdioTransportTest.Connection c = started()) {
+            int before = c.messages().size();
+            long start = System.nanoTime();
+            // The slow tool runs 2 s unless cancelled.
+            c.send(together(call(2, "who"), call(7, "slow")));
+            List<JsonNode> all = c.await(before + 1);
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertThat(ids(all.subList(before, all.size()))).containsExactly("2");
+            assertThat(millis).isLessThan(1500);
+            c.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}");
+        }
+    }
+
+    @Test
+    void aHeldAnswerGoesOutAfterANotificationThatEndsTheInput() throws Exception {
+        try (StdioTransportTest.Connection c = started()) {
+            int before = c.messages().size();
+            c.send(together(call(2, "who"), "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}"));
+            assertThat(ids(c.await(before + 1).subList(before, before + 1))).containsExactly("2");
+        }
+    }
+
+    @Test
+    void aFullOutputDoesNotStopTheReadingWhileAnswersAreHeld() throws Exception {
+        try (StdioTransportTest.Connection c = started()) {
+            int before = c.messages().size();
+            c.stopReadingOutput();
+            // Held back, then flushed into an output the client does not read: the flush waits.
+            String calls = together(IntStream.rangeClosed(2, 3).mapToObj(i -> call(i, "who")).toArray(String[]::new));
+            c.send(calls);
+            Thread.sleep(300);
+            // More than the pipe holds: written only if the server goes on reading while its answers wait.
+            String blank = " ".repeat(1023);
+            CompletableFuture<Void> written = CompletableFuture.runAsync(() -> {
+                try {
+                    for (int i = 0; i < 512; i++) {
+                        c.send(blank);
+                    }
+                    c.send(call(4, "who"));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            written.get(10, TimeUnit.SECONDS);
+            c.readOutputAgain();
+            List<JsonNode> all = c.await(before + 3);
+            assertThat(all.subList(before, all.size()).stream().map(m -> m.get("id").asText())
+                    .collect(Collectors.toList())).containsExactly("2", "3", "4");
+        }
+    }
+}
