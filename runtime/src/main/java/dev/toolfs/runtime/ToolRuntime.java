@@ -55,7 +55,8 @@ public class ToolRuntime {
     private final List<ToolDescriptor> enabled;
     private final ToolMetrics metrics;
 
-    private record Bound(ToolDescriptor descriptor, ArgumentBinder binder, ToolExecutor<Record> executor) {
+    private record Bound(ToolDescriptor descriptor, ArgumentBinder binder, ToolExecutor<Record> executor,
+            ValidityShortcut shortcut) {
     }
 
     @Inject
@@ -91,7 +92,18 @@ public class ToolRuntime {
             if (executor == null) {
                 throw new IllegalStateException("tool " + d.name() + ": no bean of " + d.executorClass());
             }
-            bound.put(d.name(), new Bound(d, new ArgumentBinder(d, loader), (ToolExecutor<Record>) executor));
+            bound.put(d.name(), new Bound(d, new ArgumentBinder(d, loader), (ToolExecutor<Record>) executor,
+                    shortcut(d, loader)));
+        }
+    }
+
+    /** The validity shortcut of a tool's arguments, or none when the validator cannot describe them. */
+    private ValidityShortcut shortcut(ToolDescriptor d, ClassLoader loader) {
+        try {
+            return ValidityShortcut.of(Class.forName(d.argsClass(), false, loader), validator);
+        } catch (ClassNotFoundException | RuntimeException e) {
+            LOG.debugf(e, "tool %s: its arguments are checked by the validator alone", d.name());
+            return ValidityShortcut.NONE;
         }
     }
 
@@ -154,7 +166,9 @@ public class ToolRuntime {
         Execution execution = new Execution(session, cwd, session.model(), name);
         try {
             Record arguments = (Record) b.binder().bind(args);
-            validate(b.descriptor(), arguments);
+            if (!b.shortcut().provesValid(arguments)) {
+                validate(b.descriptor(), arguments);
+            }
             ToolOutcome outcome = b.executor().execute(arguments, new ToolContext(execution, call.cancellation(), call.approver()));
             return new ToolResult(outcome.content(), false, null,
                     outcome.metadata() == null ? Map.of() : outcome.metadata(), outcome.canonical());
