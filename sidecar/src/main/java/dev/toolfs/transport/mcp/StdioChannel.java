@@ -78,7 +78,8 @@ public final class StdioChannel {
 
         /**
          * The line being delivered has lasted longer than {@link #STUCK_MILLIS}: what the receiver holds back for the
-         * output should go out now. Called by the watchdog, which must not wait: the receiver hands the writing on.
+         * output should go out now. Called by the watchdog under the channel's monitor, so it must not wait: the
+         * receiver hands the writing to another thread.
          */
         default void lineLasts() {
         }
@@ -143,7 +144,10 @@ public final class StdioChannel {
         return Optional.ofNullable(OPENED.getAndSet(null));
     }
 
-    /** The protocol's output; lock it for a whole message. */
+    /**
+     * The protocol's output. The channel writes to it under its monitor until a receiver attaches; from then on only
+     * the receiver writes, under a lock of its own.
+     */
     public OutputStream out() {
         return out;
     }

@@ -146,7 +146,7 @@ public final class StdioMcpServer {
     /**
      * The calls after the first, without the SDK's session: it adds nothing to a tools/call once it has handed one to
      * a tool (it only finds the tool and wraps the call in its reactive pipeline, about a sixth of a small read's CPU).
-     * The first call's exchange, the session's, is kept for the later ones: the client's capabilities, its roots and
+     * The exchange of a call the session ran is kept for the later ones: the client's capabilities, its roots and
      * elicitations go through it as before.
      */
     private StdioTransport.DirectCalls direct(StdioTransport transport) {
@@ -163,7 +163,11 @@ public final class StdioMcpServer {
         };
     }
 
-    /** The exchange of the first call the SDK's session ran: the session's, with the client as it introduced itself. */
+    /**
+     * The exchange of the last call the SDK's session ran: the client as it introduced itself, and the session to ask
+     * it through. Its transport context is that call's, so a direct call takes its cancellation from the transport,
+     * never from this exchange.
+     */
     private volatile McpSyncServerExchange sessionExchange;
 
     /** Whether the client declared the experimental capability that asks for the cards in its initialize. */
@@ -193,7 +197,7 @@ public final class StdioMcpServer {
                         approval -> elicit(exchange, approval, cancellation, transport)));
         for (ContentBlock block : result.content()) {
             if (block instanceof ContentBlock.Text text && text.json() != null) {
-                // The answer is serialized on this thread, once the SDK's session has it.
+                // The answer is serialized on this thread, by the SDK's session or by the transport's direct path.
                 JsonStrings.prepare(text.text(), text.json());
             }
         }

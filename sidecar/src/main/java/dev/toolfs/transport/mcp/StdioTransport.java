@@ -58,9 +58,14 @@ import reactor.util.context.Context;
  * to a new thread, which reads the answer; the channel does the same for a call that keeps the reading thread long.
  * The client's {@code notifications/cancelled}, which the SDK's session does not handle, marks its request: a
  * waiting one is not run, a running one sees it through {@link #cancellation}, and neither is answered. A
- * message is written as UTF-8 straight from Jackson, under a lock, by the thread that sends it. When the input ends,
- * or the output breaks, the server's requests still waiting for an answer fail at once, the calls already received
- * finish, and {@link #awaitEnd()} returns.
+ * message is written as UTF-8 straight from Jackson, under a lock, by the thread that sends it; the answer to a call
+ * the reader ran while the next request was already in hand is held back a moment, to go out with the next ones in one
+ * write (see {@link #held}). When the input ends, or the output breaks, the server's requests still waiting for an
+ * answer fail at once, the calls already received finish, and {@link #awaitEnd()} returns.
+ *
+ * <p>
+ * A {@code tools/call} can be answered without the SDK's session ({@link DirectCalls}), in the same turn and with the
+ * same cancellation: the session then only adds its reactive pipeline to the call.
  */
 public final class StdioTransport implements McpServerTransportProvider {
 
@@ -94,13 +99,21 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** The message being written; guarded by {@code outLock}. */
     private ByteArrayOutputStream pending = new ByteArrayOutputStream(INITIAL_MESSAGE_BYTES);
     /**
-     * Whether {@code out} holds answers not yet flushed; guarded by {@code outLock}. The reader holds back the answer
+     * Whether {@code out} holds answers not yet flushed; written under {@code outLock}, read without it as a hint (a
+     * stale read only delays a flush to the next look). The reader holds back the answer
      * to a request it ran while the next request is already in hand: the answers to the requests that came together
      * go out together, in one write, and the client reads them at once (about a tenth of each side's CPU per call when
      * calls come many at a time). They go out when the reader has no whole line left, when anything else is written,
      * and soon after a line lasts (see {@link StdioChannel.Receiver#lineLasts}).
      */
     private volatile boolean held;
+    /** When the oldest answer still held was written; guarded by {@code outLock}. */
+    private long heldSince;
+    /**
+     * The longest an answer is held while the next calls run: a run of calls that each take a while does not keep the
+     * first answer for all of them.
+     */
+    private static final long MAX_HOLD_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /** Flushes what the reader held back when its next line lasts: off the watchdog, which must not wait. */
     private final java.util.concurrent.ThreadPoolExecutor flushes = new java.util.concurrent.ThreadPoolExecutor(0, 1,
             10, TimeUnit.SECONDS, new java.util.concurrent.ArrayBlockingQueue<>(1), r -> daemon(r, "mcp-stdio-flush"),
@@ -231,6 +244,17 @@ public final class StdioTransport implements McpServerTransportProvider {
         closing = true;
         pongs.shutdown();
         flushes.shutdown();
+        if (held && outLock.tryLock()) {
+            // The answers held back were as good as sent: out with them, if the output still takes them.
+            try {
+                held = false;
+                out.flush();
+            } catch (IOException e) {
+                // The output is what broke.
+            } finally {
+                outLock.unlock();
+            }
+        }
         requests.clear();
         if (clientInitialized) {
             calls.shutdown();
@@ -530,7 +554,12 @@ public final class StdioTransport implements McpServerTransportProvider {
             try {
                 result = direct.call((String) params.get("name"),
                         arguments == null ? Map.of() : (Map<String, Object>) arguments, cancelled::get);
-            } catch (RuntimeException e) {
+            } catch (VirtualMachineError | LinkageError e) {
+                // What the SDK's session lets through to handle(), which answers it so.
+                LOG.warnf(e, "MCP stdio: request %s failed", id);
+                answerNow(reply(id, "error", error(McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e)));
+                return;
+            } catch (Throwable e) {
                 LOG.warnf(e, "MCP stdio: request %s failed", id);
                 answerNow(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null, failure(e)));
                 return;
@@ -550,7 +579,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
 
     /** The session's error for a failing handler: an MCP error's own, else an internal error with the message. */
-    private static McpSchema.JSONRPCResponse.JSONRPCError failure(RuntimeException e) {
+    private static McpSchema.JSONRPCResponse.JSONRPCError failure(Throwable e) {
         if (e instanceof io.modelcontextprotocol.spec.McpError m && m.getJsonRpcError() != null) {
             return m.getJsonRpcError();
         }
@@ -560,6 +589,12 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     /** Writes an answer on this thread, which has its turn (not when the client has cancelled its request). */
     private void answerNow(Object message) {
+        if (message instanceof Map<?, ?> m) {
+            AtomicBoolean cancelled = requests.get(m.get("id"));
+            if (cancelled != null && cancelled.get()) {
+                return; // an error answer to a cancelled request: none, as for any answer
+            }
+        }
         try {
             write(message);
         } catch (UncheckedIOException e) {
@@ -697,6 +732,12 @@ public final class StdioTransport implements McpServerTransportProvider {
                 && channel.nextLineInHand();
         outLock.lock();
         try {
+            long now = hold ? System.nanoTime() : 0;
+            if (hold && held && now - heldSince > MAX_HOLD_NANOS) {
+                hold = false;
+            } else if (hold && !held) {
+                heldSince = now;
+            }
             // Serialized whole into a buffer kept between messages (a third of a read's allocations were a new byte
             // array per answer), then written: a message that fails to serialize leaves no partial line.
             pending.reset();
