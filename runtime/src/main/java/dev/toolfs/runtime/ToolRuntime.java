@@ -101,7 +101,8 @@ public class ToolRuntime {
     private ValidityShortcut shortcut(ToolDescriptor d, ClassLoader loader) {
         try {
             return ValidityShortcut.of(Class.forName(d.argsClass(), false, loader), validator);
-        } catch (ClassNotFoundException | RuntimeException e) {
+        } catch (ClassNotFoundException | RuntimeException | LinkageError e) {
+            // Whatever the validator's description or reflection cannot give (a native image without the metadata).
             LOG.debugf(e, "tool %s: its arguments are checked by the validator alone", d.name());
             return ValidityShortcut.NONE;
         }

@@ -1,11 +1,14 @@
 package dev.toolfs.runtime;
 
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Field;
+import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,18 +27,24 @@ import jakarta.validation.groups.Default;
 import jakarta.validation.metadata.BeanDescriptor;
 import jakarta.validation.metadata.ConstraintDescriptor;
 import jakarta.validation.metadata.PropertyDescriptor;
+import jakarta.validation.metadata.ValidateUnwrappedValue;
 
 /**
  * Proves an argument record valid without running the validator, when every constraint on it has a plain meaning
- * (not null, not empty, not blank, a bound on an integer, a boolean getter that must be true or false). The validator's
+ * (not null, not empty, not blank, a bound or sign of an integer, a boolean that must be true or false) on a value of a
+ * plain declared type, checked by the validator's built-in implementation. The validator's
  * general machinery is about a seventh of a small read's CPU; almost every call a model makes is valid. What it cannot
  * prove valid, and every record with another constraint, goes to the validator, which alone words the errors: so the
  * shortcut must only ever say "valid" when the validator would find nothing (property-tested against it).
  */
 final class ValidityShortcut {
 
-    /** One plain constraint on the value of one property. */
-    private record Check(Method accessor, Class<? extends Annotation> kind, long bound) {
+    /** One plain constraint on the value of one property, read as the validator reads it (a field, or a getter). */
+    private record Check(Member source, Class<? extends Annotation> kind, long bound) {
+
+        Object value(Record args) throws ReflectiveOperationException {
+            return source instanceof Field f ? f.get(args) : ((Method) source).invoke(args);
+        }
     }
 
     /** For a record with any constraint this does not know: the validator decides every time. */
@@ -65,12 +74,13 @@ final class ValidityShortcut {
                     || !p.getGroupConversions().isEmpty()) {
                 return NONE;
             }
-            Method accessor = accessor(type, p.getPropertyName());
-            if (accessor == null) {
+            Member source = source(type, p.getPropertyName());
+            if (source == null) {
                 return NONE;
             }
+            Class<?> declared = source instanceof Field f ? f.getType() : ((Method) source).getReturnType();
             for (ConstraintDescriptor<?> c : p.getConstraintDescriptors()) {
-                Check check = check(accessor, c);
+                Check check = check(source, declared, c);
                 if (check == null) {
                     return NONE;
                 }
@@ -80,50 +90,105 @@ final class ValidityShortcut {
         return new ValidityShortcut(checks.toArray(Check[]::new));
     }
 
-    /** The record component's accessor, or the boolean getter a constraint sits on ({@code isX}, {@code getX}). */
-    private static Method accessor(Class<?> type, String property) {
+    /**
+     * Where the validator reads a property: a record component's field, or a getter ({@code getX}, or {@code isX} or
+     * {@code hasX} returning {@code boolean}). Null when it could be either (a component and a getter of the same
+     * property, whose constraints the validator merges, each read its own way) or neither.
+     */
+    private static Member source(Class<?> type, String property) {
+        String cap = Character.toUpperCase(property.charAt(0)) + property.substring(1);
+        Method getter = null;
+        int getters = 0;
+        // Public ones, inherited from interfaces too, and the record's own whatever their access.
+        Set<Method> methods = new LinkedHashSet<>(List.of(type.getMethods()));
+        methods.addAll(List.of(type.getDeclaredMethods()));
+        for (Method m : methods) {
+            if (m.getParameterCount() == 0 && !Modifier.isStatic(m.getModifiers())
+                    && (m.getName().equals("get" + cap) && m.getReturnType() != void.class
+                            || (m.getName().equals("is" + cap) || m.getName().equals("has" + cap))
+                                    && m.getReturnType() == boolean.class)) {
+                getter = m;
+                getters++;
+            }
+        }
         for (RecordComponent c : type.getRecordComponents()) {
             if (c.getName().equals(property)) {
-                return accessible(c.getAccessor());
-            }
-        }
-        String cap = Character.toUpperCase(property.charAt(0)) + property.substring(1);
-        for (String name : List.of("is" + cap, "get" + cap)) {
-            try {
-                Method m = type.getMethod(name);
-                if (!Modifier.isStatic(m.getModifiers())) {
-                    return accessible(m);
+                if (getters > 0) {
+                    return null;
                 }
-            } catch (NoSuchMethodException e) {
-                // The other spelling.
+                try {
+                    Field f = type.getDeclaredField(property);
+                    f.setAccessible(true);
+                    return f;
+                } catch (NoSuchFieldException | RuntimeException e) {
+                    return null;
+                }
             }
         }
-        return null;
-    }
-
-    private static Method accessible(Method m) {
+        if (getters != 1) {
+            return null;
+        }
         try {
-            m.setAccessible(true);
-            return m;
+            getter.setAccessible(true);
+            return getter;
         } catch (RuntimeException e) {
             return null;
         }
     }
 
-    /** The check for a constraint with a plain meaning in the default group only, else null. */
-    private static Check check(Method accessor, ConstraintDescriptor<?> c) {
-        if (!c.getGroups().equals(Set.of(Default.class)) || !c.getComposingConstraints().isEmpty()) {
+    private static final Set<Class<?>> INTEGRAL_TYPES = Set.of(int.class, long.class, short.class, byte.class,
+            Integer.class, Long.class, Short.class, Byte.class);
+    /** Declared types the validator reads as they are (no value extractor unwraps them by default). */
+    private static final Set<Class<?>> PLAIN_TYPES = Set.of(String.class, Boolean.class, boolean.class, Integer.class,
+            int.class, Long.class, long.class, Short.class, short.class, Byte.class, byte.class, Double.class,
+            double.class, Float.class, float.class, java.math.BigInteger.class, java.math.BigDecimal.class,
+            List.class, Set.class, Collection.class, Map.class);
+
+    /** Whether the validator's check of {@code kind} on a value declared as {@code type} is the one written below. */
+    private static boolean plainFor(Class<? extends Annotation> kind, Class<?> type) {
+        if (!PLAIN_TYPES.contains(type) && !type.isEnum()) {
+            return false;
+        }
+        if (kind == NotNull.class) {
+            return true;
+        }
+        if (kind == NotBlank.class) {
+            return type == String.class;
+        }
+        if (kind == NotEmpty.class) {
+            return type == String.class || Collection.class.isAssignableFrom(type) || type == Map.class;
+        }
+        if (kind == AssertTrue.class || kind == AssertFalse.class) {
+            return type == boolean.class || type == Boolean.class;
+        }
+        return INTEGRAL_TYPES.contains(type); // the bounds
+    }
+
+    /**
+     * The check for a constraint with a plain meaning, in the default group only, checked by the validator's own
+     * built-in implementation (none replaced by an application's), on a value it reads as declared; else null.
+     */
+    private static Check check(Member source, Class<?> declared, ConstraintDescriptor<?> c) {
+        if (!c.getGroups().equals(Set.of(Default.class)) || !c.getComposingConstraints().isEmpty()
+                || c.getValueUnwrapping() == ValidateUnwrappedValue.UNWRAP) {
             return null;
         }
-        Annotation a = c.getAnnotation();
-        Class<? extends Annotation> kind = a.annotationType();
+        List<? extends Class<?>> validators = c.getConstraintValidatorClasses();
+        if (validators.isEmpty() || !validators.stream()
+                .allMatch(v -> v.getName().startsWith("org.hibernate.validator.internal.constraintvalidators."))) {
+            return null;
+        }
+        Class<? extends Annotation> kind = c.getAnnotation().annotationType();
+        if (!plainFor(kind, declared)) {
+            return null;
+        }
         if (kind == Min.class || kind == Max.class) {
             Object value = c.getAttributes().get("value");
-            return value instanceof Long bound ? new Check(accessor, kind, bound) : null;
+            return value instanceof Long bound ? new Check(source, kind, bound) : null;
         }
         if (kind == NotNull.class || kind == NotEmpty.class || kind == NotBlank.class || kind == Positive.class
                 || kind == PositiveOrZero.class || kind == AssertTrue.class || kind == AssertFalse.class) {
-            return new Check(accessor, kind, 0);
+            return new Check(source, kind, 0);
         }
         return null;
     }
@@ -136,7 +201,7 @@ final class ValidityShortcut {
         for (Check c : checks) {
             Object v;
             try {
-                v = c.accessor().invoke(args);
+                v = c.value(args);
             } catch (ReflectiveOperationException | RuntimeException e) {
                 return false; // the validator will say what is wrong, or fail the same way
             }
@@ -167,7 +232,7 @@ final class ValidityShortcut {
         if (v == null) {
             return true;
         }
-        if (!INTEGRAL.contains(v.getClass())) {
+        if (!INTEGRAL.contains(v.getClass())) { // a boxed primitive of the declared integral type
             return false;
         }
         long n = ((Number) v).longValue();
