@@ -54,6 +54,11 @@ final class ArgumentBinder {
         }
     }
 
+    /** The argument record this binds. */
+    Class<?> recordType() {
+        return constructor.getDeclaringClass();
+    }
+
     Object bind(JsonNode args) {
         if (args == null || args.isNull()) {
             args = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();

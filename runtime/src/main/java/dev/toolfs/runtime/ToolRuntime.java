@@ -92,16 +92,16 @@ public class ToolRuntime {
             if (executor == null) {
                 throw new IllegalStateException("tool " + d.name() + ": no bean of " + d.executorClass());
             }
-            bound.put(d.name(), new Bound(d, new ArgumentBinder(d, loader), (ToolExecutor<Record>) executor,
-                    shortcut(d, loader)));
+            ArgumentBinder binder = new ArgumentBinder(d, loader);
+            bound.put(d.name(), new Bound(d, binder, (ToolExecutor<Record>) executor, shortcut(d, binder.recordType())));
         }
     }
 
     /** The validity shortcut of a tool's arguments, or none when the validator cannot describe them. */
-    private ValidityShortcut shortcut(ToolDescriptor d, ClassLoader loader) {
+    private ValidityShortcut shortcut(ToolDescriptor d, Class<?> type) {
         try {
-            return ValidityShortcut.of(Class.forName(d.argsClass(), false, loader), validator);
-        } catch (ClassNotFoundException | RuntimeException | LinkageError e) {
+            return ValidityShortcut.of(type, validator);
+        } catch (RuntimeException | LinkageError e) {
             // Whatever the validator's description or reflection cannot give (a native image without the metadata).
             LOG.debugf(e, "tool %s: its arguments are checked by the validator alone", d.name());
             return ValidityShortcut.NONE;

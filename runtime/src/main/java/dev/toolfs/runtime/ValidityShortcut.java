@@ -50,8 +50,6 @@ final class ValidityShortcut {
     /** For a record with any constraint this does not know: the validator decides every time. */
     static final ValidityShortcut NONE = new ValidityShortcut(null);
 
-    private static final Set<Class<?>> INTEGRAL = Set.of(Integer.class, Long.class, Short.class, Byte.class);
-
     /** Null for {@link #NONE}. */
     private final Check[] checks;
 
@@ -136,32 +134,32 @@ final class ValidityShortcut {
         }
     }
 
-    private static final Set<Class<?>> INTEGRAL_TYPES = Set.of(int.class, long.class, short.class, byte.class,
+    private static final Set<Class<?>> INTEGRAL = Set.of(int.class, long.class, short.class, byte.class,
             Integer.class, Long.class, Short.class, Byte.class);
     /** Declared types the validator reads as they are (no value extractor unwraps them by default). */
-    private static final Set<Class<?>> PLAIN_TYPES = Set.of(String.class, Boolean.class, boolean.class, Integer.class,
-            int.class, Long.class, long.class, Short.class, short.class, Byte.class, byte.class, Double.class,
-            double.class, Float.class, float.class, java.math.BigInteger.class, java.math.BigDecimal.class,
-            List.class, Set.class, Collection.class, Map.class);
+    private static final Set<Class<?>> PLAIN = Set.of(String.class, Boolean.class, boolean.class, Double.class,
+            double.class, Float.class, float.class, java.math.BigInteger.class, java.math.BigDecimal.class, List.class,
+            Set.class, Collection.class, Map.class);
 
-    /** Whether the validator's check of {@code kind} on a value declared as {@code type} is the one written below. */
+    /** Whether the validator's check of {@code kind} on a value declared as {@code type} is the one {@link #holds} makes. */
     private static boolean plainFor(Class<? extends Annotation> kind, Class<?> type) {
-        if (!PLAIN_TYPES.contains(type) && !type.isEnum()) {
-            return false;
-        }
         if (kind == NotNull.class) {
-            return true;
+            return PLAIN.contains(type) || INTEGRAL.contains(type) || type.isEnum();
         }
         if (kind == NotBlank.class) {
             return type == String.class;
         }
         if (kind == NotEmpty.class) {
-            return type == String.class || Collection.class.isAssignableFrom(type) || type == Map.class;
+            return type == String.class || type == List.class || type == Set.class || type == Collection.class
+                    || type == Map.class;
         }
         if (kind == AssertTrue.class || kind == AssertFalse.class) {
             return type == boolean.class || type == Boolean.class;
         }
-        return INTEGRAL_TYPES.contains(type); // the bounds
+        if (kind == Min.class || kind == Max.class || kind == Positive.class || kind == PositiveOrZero.class) {
+            return INTEGRAL.contains(type);
+        }
+        return false;
     }
 
     /**
@@ -182,15 +180,8 @@ final class ValidityShortcut {
         if (!plainFor(kind, declared)) {
             return null;
         }
-        if (kind == Min.class || kind == Max.class) {
-            Object value = c.getAttributes().get("value");
-            return value instanceof Long bound ? new Check(source, kind, bound) : null;
-        }
-        if (kind == NotNull.class || kind == NotEmpty.class || kind == NotBlank.class || kind == Positive.class
-                || kind == PositiveOrZero.class || kind == AssertTrue.class || kind == AssertFalse.class) {
-            return new Check(source, kind, 0);
-        }
-        return null;
+        Object bound = kind == Min.class || kind == Max.class ? c.getAttributes().get("value") : 0L;
+        return bound instanceof Long b ? new Check(source, kind, b) : null;
     }
 
     /** True only when the validator would find no violation in {@code args}; false says nothing. */
@@ -228,12 +219,9 @@ final class ValidityShortcut {
         if (kind == AssertTrue.class || kind == AssertFalse.class) {
             return v == null || v instanceof Boolean b && b == (kind == AssertTrue.class);
         }
-        // Bounds: null is valid; only integral values are proven here (a decimal one takes the validator's way).
+        // Bounds, on a value declared of an integer type (see plainFor): null is valid.
         if (v == null) {
             return true;
-        }
-        if (!INTEGRAL.contains(v.getClass())) { // a boxed primitive of the declared integral type
-            return false;
         }
         long n = ((Number) v).longValue();
         if (kind == Min.class) {

@@ -150,10 +150,8 @@ public final class StdioMcpServer {
      * elicitations go through it as before.
      */
     private StdioTransport.DirectCalls direct(StdioTransport transport) {
-        java.util.Set<String> names = new java.util.HashSet<>();
-        for (ToolDescriptor t : runtime.tools()) {
-            names.add(t.name());
-        }
+        java.util.Set<String> names = runtime.tools().stream().map(ToolDescriptor::name)
+                .collect(java.util.stream.Collectors.toSet());
         return (name, arguments, cancellation) -> {
             McpSyncServerExchange exchange = sessionExchange;
             if (exchange == null || !names.contains(name)) {

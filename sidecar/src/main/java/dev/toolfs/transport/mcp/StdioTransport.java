@@ -335,7 +335,8 @@ public final class StdioTransport implements McpServerTransportProvider {
 
         @Override
         public void lineLasts() {
-            if (held && flushes.getQueue().isEmpty()) {
+            if (held) {
+                // At most one flush waits for its turn: one more is dropped (the pool's queue holds one).
                 flushes.execute(StdioTransport.this::flushHeld);
             }
         }
@@ -511,20 +512,17 @@ public final class StdioTransport implements McpServerTransportProvider {
             if (!answered) {
                 requests.putIfAbsent(id, cancelled);
             }
-            DirectCalls direct = directCalls;
-            if (direct != null && clientInitialized && !answered
-                    && McpSchema.METHOD_TOOLS_CALL.equals(((McpSchema.JSONRPCRequest) message).method())) {
-                inTurn(() -> runDirect(direct, message, id, cancelled));
-            } else {
-                inTurn(() -> runRequest(message, id, cancelled));
-            }
+            DirectCalls direct = clientInitialized && !answered
+                    && McpSchema.METHOD_TOOLS_CALL.equals(((McpSchema.JSONRPCRequest) message).method()) ? directCalls
+                            : null;
+            inTurn(() -> runRequest(message, id, cancelled, direct));
         }
     }
 
     /** A request of the client's, in its turn: not run if the client cancelled it meanwhile. */
-    private void runRequest(McpSchema.JSONRPCMessage request, Object id, AtomicBoolean cancelled) {
+    private void runRequest(McpSchema.JSONRPCMessage request, Object id, AtomicBoolean cancelled, DirectCalls direct) {
         try {
-            if (!cancelled.get()) {
+            if (!cancelled.get() && (direct == null || !answeredDirectly(direct, request, id, cancelled))) {
                 handle(request, id, cancelled);
             }
         } finally {
@@ -533,49 +531,42 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
 
     /**
-     * A tools/call in its turn without the SDK's session, unless the call needs it. The params were checked by
-     * {@link ToolsCallShape}. A failure is answered as the session answers a failing handler.
+     * Answers a tools/call without the SDK's session, unless the hook leaves it to the session (false). The params were
+     * checked by {@link ToolsCallShape}. A failure is answered as the session answers a failing handler, and a fatal
+     * one as {@link #handle} answers what escapes the session.
      */
     @SuppressWarnings("unchecked")
-    private void runDirect(DirectCalls direct, McpSchema.JSONRPCMessage request, Object id, AtomicBoolean cancelled) {
+    private boolean answeredDirectly(DirectCalls direct, McpSchema.JSONRPCMessage request, Object id,
+            AtomicBoolean cancelled) {
         if (requests.get(id) != cancelled) {
-            // The id is in use by a request still running (a client's mistake): the session's way, as before.
-            runRequest(request, id, cancelled);
-            return;
+            return false; // the id is in use by a request still running (a client's mistake): the session's way
         }
-        boolean handed = false;
+        Map<String, Object> params = (Map<String, Object>) ((McpSchema.JSONRPCRequest) request).params();
+        Object arguments = params.get("arguments");
+        McpSchema.JSONRPCResponse answer;
         try {
-            if (cancelled.get()) {
-                return;
-            }
-            Map<String, Object> params = (Map<String, Object>) ((McpSchema.JSONRPCRequest) request).params();
-            Object arguments = params.get("arguments");
-            McpSchema.CallToolResult result;
-            try {
-                result = direct.call((String) params.get("name"),
-                        arguments == null ? Map.of() : (Map<String, Object>) arguments, cancelled::get);
-            } catch (VirtualMachineError | LinkageError e) {
-                // What the SDK's session lets through to handle(), which answers it so.
-                LOG.warnf(e, "MCP stdio: request %s failed", id);
-                answerNow(reply(id, "error", error(McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e)));
-                return;
-            } catch (Throwable e) {
-                LOG.warnf(e, "MCP stdio: request %s failed", id);
-                answerNow(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null, failure(e)));
-                return;
-            }
+            McpSchema.CallToolResult result = direct.call((String) params.get("name"),
+                    arguments == null ? Map.of() : (Map<String, Object>) arguments, cancelled::get);
             if (result == null) {
-                handed = true;
-                runRequest(request, id, cancelled);
-                return;
+                return false;
             }
-            answerNow(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, result, null));
-        } finally {
-            if (!handed) {
-                requests.remove(id, cancelled);
-                JsonStrings.forgetPrepared();
-            }
+            answer = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, result, null);
+        } catch (Throwable e) {
+            LOG.warnf(e, "MCP stdio: request %s failed", id);
+            answer = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
+                    e instanceof VirtualMachineError || e instanceof LinkageError
+                            ? new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR,
+                                    "the server failed: " + e, null)
+                            : failure(e));
         }
+        try {
+            write(answer); // not sent if the client has cancelled the request meanwhile
+        } catch (UncheckedIOException e) {
+            // end() has run.
+        } finally {
+            JsonStrings.forgetPrepared();
+        }
+        return true;
     }
 
     /** The session's error for a failing handler: an MCP error's own, else an internal error with the message. */
@@ -585,21 +576,6 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
         return new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR,
                 java.util.Objects.requireNonNullElse(e.getMessage(), "Internal error"), null);
-    }
-
-    /** Writes an answer on this thread, which has its turn (not when the client has cancelled its request). */
-    private void answerNow(Object message) {
-        if (message instanceof Map<?, ?> m) {
-            AtomicBoolean cancelled = requests.get(m.get("id"));
-            if (cancelled != null && cancelled.get()) {
-                return; // an error answer to a cancelled request: none, as for any answer
-            }
-        }
-        try {
-            write(message);
-        } catch (UncheckedIOException e) {
-            // end() has run.
-        }
     }
 
     /**

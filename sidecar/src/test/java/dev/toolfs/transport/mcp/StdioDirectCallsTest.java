@@ -1,5 +1,9 @@
 package dev.toolfs.transport.mcp;
 
+import static dev.toolfs.transport.mcp.StdioTransportTest.INITIALIZE;
+import static dev.toolfs.transport.mcp.StdioTransportTest.INITIALIZED;
+import static dev.toolfs.transport.mcp.StdioTransportTest.cancel;
+import static dev.toolfs.transport.mcp.StdioTransportTest.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -23,26 +27,15 @@ class StdioDirectCallsTest {
 
     private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
 
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
-            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 
     private static String call(Object id, String tool) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
                 + "\",\"arguments\":{\"n\":" + id + "}}}";
     }
 
-    private static String cancel(Object id) {
-        return "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":" + id + "}}";
-    }
-
     /** The test server's "who" answer (see StdioTransportTest#serve), made by the hook instead. */
     private static McpSchema.CallToolResult who() {
         return McpSchema.CallToolResult.builder().content(List.of(new McpSchema.TextContent("roots: true"))).build();
-    }
-
-    private static List<String> ids(List<JsonNode> messages) {
-        return messages.stream().map(m -> m.has("id") ? m.get("id").asText() : m.get("method").asText()).toList();
     }
 
     @Test

@@ -1,5 +1,8 @@
 package dev.toolfs.transport.mcp;
 
+import static dev.toolfs.transport.mcp.StdioTransportTest.INITIALIZE;
+import static dev.toolfs.transport.mcp.StdioTransportTest.INITIALIZED;
+import static dev.toolfs.transport.mcp.StdioTransportTest.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -20,10 +23,6 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 class StdioHeldAnswersTest {
 
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
-            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
-
     private static String call(int id, String tool) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
                 + "\",\"arguments\":{}}}";
@@ -32,10 +31,6 @@ class StdioHeldAnswersTest {
     /** Several lines in one write of the client's, so that the server reads them in together. */
     private static String together(String... lines) {
         return String.join("\n", lines);
-    }
-
-    private static List<String> ids(List<JsonNode> messages) {
-        return messages.stream().map(m -> m.has("id") ? m.get("id").asText() : m.get("method").asText()).toList();
     }
 
     /** The connection, initialized, after a few calls that let the code paths settle. */

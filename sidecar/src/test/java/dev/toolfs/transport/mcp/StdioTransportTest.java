@@ -35,9 +35,9 @@ class StdioTransportTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
             + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+    static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
     private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
     private static final String CALL = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"who\",\"arguments\":{}}}";
     private static final String LIST_AGAIN = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}";
@@ -244,7 +244,8 @@ class StdioTransportTest {
         }
     }
 
-    private static List<String> ids(List<JsonNode> messages) {
+    /** The ids of the answers, and the methods of the other messages, in order. */
+    static List<String> ids(List<JsonNode> messages) {
         return messages.stream().map(m -> m.has("id") ? m.get("id").asText() : m.get("method").asText()).toList();
     }
 
@@ -634,7 +635,7 @@ class StdioTransportTest {
         }
     }
 
-    private static String cancel(int id) {
+    static String cancel(Object id) {
         return "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":" + id
                 + ",\"reason\":\"the user stopped it\"}}";
     }
