@@ -40,6 +40,7 @@ public class SidecarMain {
                     + " server entry: \"env\": {\"LANG\": \"C.UTF-8\"}).");
         }
         if (Arrays.asList(args).contains("--stdio")) {
+            System.setProperty(StdioChannel.SERVING_PROPERTY, "true");
             System.setProperty("quarkus.http.host-enabled", "false");
             System.setProperty("quarkus.log.console.stderr", "true");
             System.setProperty("quarkus.banner.enabled", "false");

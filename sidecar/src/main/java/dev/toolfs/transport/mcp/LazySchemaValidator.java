@@ -1,6 +1,8 @@
 package dev.toolfs.transport.mcp;
 
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
@@ -9,10 +11,28 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
  * The SDK's default JSON Schema validator, created on its first use. The SDK builds it with the server, which loads a
  * whole JSON Schema library at start-up; over stdio it is needed only to check a client's answer to an elicitation
  * (tool arguments are checked by the tools themselves, with the contract's errors).
+ *
+ * <p>
+ * The SDK also checks, as it builds the server, that each tool's input schema is a valid schema, and so does an
+ * exchange for an elicitation's form. The server's own schemas (the catalog's, made by the build, and the approval
+ * form) are {@code proven}: the project's tests check each against this same validator, so a start does not load the
+ * library to check them again (about a tenth of the time from the start of the application to the first call). Any
+ * other schema is checked.
  */
 final class LazySchemaValidator implements JsonSchemaValidator {
 
+    private final List<Map<String, Object>> proven;
+    private final Supplier<JsonSchemaValidator> validator;
     private volatile JsonSchemaValidator delegate;
+
+    LazySchemaValidator(List<Map<String, Object>> proven) {
+        this(proven, McpJsonDefaults::getSchemaValidator);
+    }
+
+    LazySchemaValidator(List<Map<String, Object>> proven, Supplier<JsonSchemaValidator> validator) {
+        this.proven = List.copyOf(proven);
+        this.validator = validator;
+    }
 
     @Override
     public ValidationResponse validate(Map<String, Object> schema, Object structuredContent) {
@@ -21,6 +41,9 @@ final class LazySchemaValidator implements JsonSchemaValidator {
 
     @Override
     public ValidationResponse validateSchema(Map<String, Object> schema) {
+        if (schema != null && proven.contains(schema)) {
+            return ValidationResponse.asValid(null);
+        }
         return delegate().validateSchema(schema);
     }
 
@@ -30,7 +53,7 @@ final class LazySchemaValidator implements JsonSchemaValidator {
             synchronized (this) {
                 d = delegate;
                 if (d == null) {
-                    d = McpJsonDefaults.getSchemaValidator();
+                    d = validator.get();
                     delegate = d;
                 }
             }

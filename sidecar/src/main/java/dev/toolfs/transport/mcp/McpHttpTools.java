@@ -63,6 +63,11 @@ public class McpHttpTools {
     private McpRoots roots;
 
     void register(@Observes StartupEvent event) throws Exception {
+        if (Boolean.getBoolean(StdioChannel.SERVING_PROPERTY)) {
+            // Over stdio the HTTP server is off: registering the tools with its MCP library would only delay the
+            // stdio client's first call (tens of milliseconds of the start-up).
+            return;
+        }
         roots = new McpRoots(workspace);
         approvalTimeout = config.sandbox().approvalTimeout();
         for (ToolDescriptor t : runtime.tools()) {

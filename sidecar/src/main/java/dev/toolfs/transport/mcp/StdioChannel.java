@@ -85,6 +85,11 @@ public final class StdioChannel {
         }
     }
 
+    /**
+     * The system property the sidecar sets to {@code true} when it serves MCP over stdio (its HTTP server is then off).
+     */
+    public static final String SERVING_PROPERTY = "tool-fs.stdio";
+
     private static final AtomicReference<StdioChannel> OPENED = new AtomicReference<>();
 
     private final OutputStream out;

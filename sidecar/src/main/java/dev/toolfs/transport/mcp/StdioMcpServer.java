@@ -42,7 +42,7 @@ public final class StdioMcpServer {
     private final MetadataPlacement metadataPlacement;
 
     /** The elicitation's form: one required yes/no field, default no (the same form as over HTTP). */
-    private static final Map<String, Object> APPROVAL_SCHEMA = Map.of("type", "object",
+    static final Map<String, Object> APPROVAL_SCHEMA = Map.of("type", "object",
             "properties", Map.of(McpTexts.APPROVE_FIELD,
                     Map.of("type", "boolean", "title", McpTexts.APPROVE_TITLE, "default", false)),
             "required", List.of(McpTexts.APPROVE_FIELD));
@@ -67,6 +67,10 @@ public final class StdioMcpServer {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
         StdioTransport transport = new StdioTransport(json, mapper, channel);
         transport.directCalls(direct(transport));
+        List<McpServerFeatures.SyncToolSpecification> tools = specifications(json, transport);
+        List<Map<String, Object>> ownSchemas = new ArrayList<>();
+        tools.forEach(spec -> ownSchemas.add(spec.tool().inputSchema()));
+        ownSchemas.add(APPROVAL_SCHEMA);
         McpSyncServer server = McpServer.sync(transport)
                 .jsonMapper(json)
                 // Longer than any wait of ours (each has its own limit, and says why it gave up): a shorter approval
@@ -78,11 +82,11 @@ public final class StdioMcpServer {
                 // The tool list can change once: when the channel answered tools/list from the build's recording
                 // and this run's configuration disables a tool (see StdioTransport).
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
-                .tools(specifications(json, transport))
+                .tools(tools)
                 // The tools check their own arguments and answer with the contract's errors (INVALID_ARGUMENT and
                 // its message, as over REST and HTTP); the SDK's check would answer first, in its own words.
                 .validateToolInputs(false)
-                .jsonSchemaValidator(new LazySchemaValidator())
+                .jsonSchemaValidator(new LazySchemaValidator(ownSchemas))
                 // A call runs on the transport's thread that took it (its reader or its call thread), with no further
                 // hand-off.
                 .immediateExecution(true)
