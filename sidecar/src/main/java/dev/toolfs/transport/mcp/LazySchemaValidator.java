@@ -9,15 +9,15 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 
 /**
  * The SDK's default JSON Schema validator, created on its first use. The SDK builds it with the server, which loads a
- * whole JSON Schema library at start-up; over stdio it is needed only to check a client's answer to an elicitation
- * (tool arguments are checked by the tools themselves, with the contract's errors).
+ * whole JSON Schema library at start-up. The stdio server needs it for no value: tool arguments are checked by the
+ * tools themselves, with the contract's errors ({@code validateToolInputs(false)}), and no tool has an output schema.
  *
  * <p>
- * The SDK also checks, as it builds the server, that each tool's input schema is a valid schema, and so does an
+ * The SDK does check, as it builds the server, that each tool's input schema is a valid schema, and so does an
  * exchange for an elicitation's form. The server's own schemas (the catalog's, made by the build, and the approval
  * form) are {@code proven}: the project's tests check each against this same validator, so a start does not load the
- * library to check them again (about a tenth of the time from the start of the application to the first call). Any
- * other schema is checked.
+ * library to check them again (with the tools' registration over HTTP skipped in stdio mode, about 0.05 to 0.1 s of
+ * the time to the first call, measured). Any other schema, and any value, goes to the validator.
  */
 final class LazySchemaValidator implements JsonSchemaValidator {
 

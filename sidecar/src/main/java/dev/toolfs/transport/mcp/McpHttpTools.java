@@ -39,6 +39,7 @@ import io.quarkus.runtime.StartupEvent;
 /**
  * Registers every catalog tool with the Streamable HTTP MCP server at startup: the build-time schema as the input
  * schema, MCP annotations, and a handler that runs the one {@link ToolRuntime}. Each MCP session is one tool session.
+ * Not in the sidecar's stdio mode, where the HTTP server is off.
  */
 @Singleton
 public class McpHttpTools {
@@ -65,7 +66,7 @@ public class McpHttpTools {
     void register(@Observes StartupEvent event) throws Exception {
         if (Boolean.getBoolean(StdioChannel.SERVING_PROPERTY)) {
             // Over stdio the HTTP server is off: registering the tools with its MCP library would only delay the
-            // stdio client's first call (tens of milliseconds of the start-up).
+            // stdio client's first call.
             return;
         }
         roots = new McpRoots(workspace);
