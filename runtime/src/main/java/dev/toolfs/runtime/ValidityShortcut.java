@@ -136,22 +136,22 @@ final class ValidityShortcut {
 
     private static final Set<Class<?>> INTEGRAL = Set.of(int.class, long.class, short.class, byte.class,
             Integer.class, Long.class, Short.class, Byte.class);
-    /** Declared types the validator reads as they are (no value extractor unwraps them by default). */
+    /** The container types whose emptiness {@link #holds} tells (the validator reads them as they are too). */
+    private static final Set<Class<?>> CONTAINERS = Set.of(List.class, Set.class, Collection.class, Map.class);
+    /** The other declared types the validator reads as they are (no value extractor unwraps them by default). */
     private static final Set<Class<?>> PLAIN = Set.of(String.class, Boolean.class, boolean.class, Double.class,
-            double.class, Float.class, float.class, java.math.BigInteger.class, java.math.BigDecimal.class, List.class,
-            Set.class, Collection.class, Map.class);
+            double.class, Float.class, float.class, java.math.BigInteger.class, java.math.BigDecimal.class);
 
     /** Whether the validator's check of {@code kind} on a value declared as {@code type} is the one {@link #holds} makes. */
     private static boolean plainFor(Class<? extends Annotation> kind, Class<?> type) {
         if (kind == NotNull.class) {
-            return PLAIN.contains(type) || INTEGRAL.contains(type) || type.isEnum();
+            return PLAIN.contains(type) || CONTAINERS.contains(type) || INTEGRAL.contains(type) || type.isEnum();
         }
         if (kind == NotBlank.class) {
             return type == String.class;
         }
         if (kind == NotEmpty.class) {
-            return type == String.class || type == List.class || type == Set.class || type == Collection.class
-                    || type == Map.class;
+            return type == String.class || CONTAINERS.contains(type);
         }
         if (kind == AssertTrue.class || kind == AssertFalse.class) {
             return type == boolean.class || type == Boolean.class;
@@ -214,7 +214,11 @@ final class ValidityShortcut {
         }
         if (kind == NotBlank.class) {
             // Blank by either rule the validator has used (trimmed empty, or only white space).
-            return v instanceof CharSequence s && !s.toString().trim().isEmpty() && !s.toString().isBlank();
+            if (!(v instanceof CharSequence s)) {
+                return false;
+            }
+            String text = s.toString();
+            return !text.trim().isEmpty() && !text.isBlank();
         }
         if (kind == AssertTrue.class || kind == AssertFalse.class) {
             return v == null || v instanceof Boolean b && b == (kind == AssertTrue.class);

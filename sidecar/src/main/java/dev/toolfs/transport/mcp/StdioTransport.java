@@ -247,8 +247,7 @@ public final class StdioTransport implements McpServerTransportProvider {
         if (held && outLock.tryLock()) {
             // The answers held back were as good as sent: out with them, if the output still takes them.
             try {
-                held = false;
-                out.flush();
+                flushHeldLocked();
             } catch (IOException e) {
                 // The output is what broke.
             } finally {
@@ -377,10 +376,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     private void flushHeld() {
         outLock.lock();
         try {
-            if (held) {
-                held = false;
-                out.flush();
-            }
+            flushHeldLocked();
         } catch (IOException e) {
             if (!closing) {
                 LOG.warnf(e, "MCP stdio: writing to the output failed; stopping");
@@ -388,6 +384,14 @@ public final class StdioTransport implements McpServerTransportProvider {
             end();
         } finally {
             outLock.unlock();
+        }
+    }
+
+    /** {@link #flushHeld()} for a thread that holds {@code outLock}. */
+    private void flushHeldLocked() throws IOException {
+        if (held) {
+            held = false;
+            out.flush();
         }
     }
 
@@ -556,7 +560,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             answer = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
                     e instanceof VirtualMachineError || e instanceof LinkageError
                             ? new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR,
-                                    "the server failed: " + e, null)
+                                    serverFailed(e), null)
                             : failure(e));
         }
         try {
@@ -567,6 +571,11 @@ public final class StdioTransport implements McpServerTransportProvider {
             JsonStrings.forgetPrepared();
         }
         return true;
+    }
+
+    /** The message of the internal error that answers a request the server itself failed on (not its handler). */
+    private static String serverFailed(Throwable e) {
+        return "the server failed: " + e;
     }
 
     /** The session's error for a failing handler: an MCP error's own, else an internal error with the message. */
@@ -642,7 +651,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             boolean answered = id != null && !answeredEarly.isEmpty()
                     && answeredEarly.remove(StdioHandshake.idKey(mapper, id)) != null;
             if (id != null && !closing && !answered && (cancelled == null || !cancelled.get())) {
-                answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server failed: " + e);
+                answerError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, serverFailed(e));
             }
         } finally {
             // The answer was written, or will not be (a cancelled call, a failure): no prepared form to keep.

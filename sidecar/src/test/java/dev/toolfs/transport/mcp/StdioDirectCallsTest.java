@@ -2,6 +2,7 @@ package dev.toolfs.transport.mcp;
 
 import static dev.toolfs.transport.mcp.StdioTransportTest.INITIALIZE;
 import static dev.toolfs.transport.mcp.StdioTransportTest.INITIALIZED;
+import static dev.toolfs.transport.mcp.StdioTransportTest.call;
 import static dev.toolfs.transport.mcp.StdioTransportTest.cancel;
 import static dev.toolfs.transport.mcp.StdioTransportTest.ids;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,12 +27,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 class StdioDirectCallsTest {
 
     private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
-
-
-    private static String call(Object id, String tool) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
-                + "\",\"arguments\":{\"n\":" + id + "}}}";
-    }
 
     /** The test server's "who" answer (see StdioTransportTest#serve), made by the hook instead. */
     private static McpSchema.CallToolResult who() {

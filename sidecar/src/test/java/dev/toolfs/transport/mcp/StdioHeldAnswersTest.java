@@ -2,6 +2,7 @@ package dev.toolfs.transport.mcp;
 
 import static dev.toolfs.transport.mcp.StdioTransportTest.INITIALIZE;
 import static dev.toolfs.transport.mcp.StdioTransportTest.INITIALIZED;
+import static dev.toolfs.transport.mcp.StdioTransportTest.call;
 import static dev.toolfs.transport.mcp.StdioTransportTest.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,11 +23,6 @@ import com.fasterxml.jackson.databind.JsonNode;
  * soon after a line lasts. The server writes through a buffer here, as the sidecar does.
  */
 class StdioHeldAnswersTest {
-
-    private static String call(int id, String tool) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
-                + "\",\"arguments\":{}}}";
-    }
 
     /** Several lines in one write of the client's, so that the server reads them in together. */
     private static String together(String... lines) {

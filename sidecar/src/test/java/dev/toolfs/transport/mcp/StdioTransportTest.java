@@ -244,6 +244,12 @@ class StdioTransportTest {
         }
     }
 
+    /** A tools/call of {@code tool} with id {@code id}, which it also gets as its argument {@code n}. */
+    static String call(Object id, String tool) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":{\"n\":" + id + "}}}";
+    }
+
     /** The ids of the answers, and the methods of the other messages, in order. */
     static List<String> ids(List<JsonNode> messages) {
         return messages.stream().map(m -> m.has("id") ? m.get("id").asText() : m.get("method").asText()).toList();
