@@ -26,9 +26,12 @@ final class ArgumentBinder {
     private final Class<?>[] itemTypes;
     /** For each record component, its parameter, or null when this mode does not offer it. */
     private final ParamDescriptor[] byComponent;
+    /** The arguments' names, for the check of each name given (a stream over the parameters per name was a cost). */
+    private final java.util.Set<String> names;
 
     ArgumentBinder(ToolDescriptor tool, ClassLoader loader) {
         this.tool = tool;
+        this.names = tool.params().stream().map(ParamDescriptor::name).collect(Collectors.toUnmodifiableSet());
         try {
             Class<?> record = Class.forName(tool.argsClass(), false, loader);
             RecordComponent[] components = record.getRecordComponents();
@@ -68,7 +71,7 @@ final class ArgumentBinder {
         }
         for (Iterator<String> it = args.fieldNames(); it.hasNext();) {
             String name = it.next();
-            if (tool.params().stream().noneMatch(p -> p.name().equals(name))) {
+            if (!names.contains(name)) {
                 throw new ToolInputException("unknown argument \"" + name + "\"; " + tool.name() + " takes "
                         + tool.params().stream().map(ParamDescriptor::name).collect(Collectors.joining(", ")));
             }

@@ -130,9 +130,11 @@ public class ToolRuntime {
     }
 
     public ToolResult execute(String name, Map<String, ?> args, ToolCall call) {
-        JsonNode json;
+        JsonNode json = ArgumentTree.of(args);
         try {
-            json = mapper.valueToTree(args);
+            if (json == null) {
+                json = mapper.valueToTree(args);
+            }
         } catch (IllegalArgumentException e) {
             throw new InvalidCallException("the arguments of " + name + " cannot be written as JSON: " + e.getMessage());
         }

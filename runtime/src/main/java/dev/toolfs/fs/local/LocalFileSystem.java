@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
@@ -163,13 +162,15 @@ public class LocalFileSystem implements FileSystemProvider {
 
     @Override
     public FileStat stat(ResolvedPath path) {
-        return statOf("read", path);
+        // The walk that resolved the path looked at it a moment ago: that look is the stat (a read's system call less).
+        Lstat seen = workspace.takeLook(path.target());
+        return seen != null ? fileStat(seen) : statOf("read", path);
     }
 
     private FileStat statOf(String op, ResolvedPath path) {
-        Stat a;
+        Lstat a;
         try {
-            a = Stat.of(path.target());
+            a = Lstat.of(path.target());
         } catch (NoSuchFileException e) {
             return FileStat.MISSING;
         } catch (AccessDeniedException e) {
@@ -182,49 +183,14 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (IOException e) {
             throw FsException.io(op, path.requested(), e);
         }
+        return fileStat(a);
+    }
+
+    private static FileStat fileStat(Lstat a) {
         if (a.regularFile()) {
             return new FileStat(FileKind.REGULAR, a.size(), a.version(null));
         }
         return new FileStat(a.directory() ? FileKind.DIRECTORY : FileKind.OTHER, a.size(), null);
-    }
-
-    /** One stat (one system call where the platform has a "unix" attribute view), not following links. */
-    private record Stat(boolean regularFile, boolean directory, long size, long modifiedNanos, long changedNanos,
-            Object fileKey) {
-
-        private static final String UNIX_ATTRIBUTES =
-                "unix:isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey";
-
-        static Stat of(Path target) throws IOException {
-            try {
-                // Named, not "unix:*": that would also resolve the owner's and group's names, reading the system's
-                // user and group databases (/etc/passwd, /etc/group) on every stat.
-                Map<String, Object> u = Files.readAttributes(target, UNIX_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
-                return new Stat((Boolean) u.get("isRegularFile"), (Boolean) u.get("isDirectory"), (Long) u.get("size"),
-                        toNanos((FileTime) u.get("lastModifiedTime")), toNanos((FileTime) u.get("ctime")),
-                        u.get("fileKey"));
-            } catch (UnsupportedOperationException | IllegalArgumentException e) {
-                BasicFileAttributes b = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                return new Stat(b.isRegularFile(), b.isDirectory(), b.size(), toNanos(b.lastModifiedTime()), -1,
-                        b.fileKey());
-            }
-        }
-
-        /**
-         * The version this stat proves. It is trusted only if the file was last changed well before now: a write in
-         * the same timestamp tick as our read would otherwise go unseen ("racily clean").
-         */
-        FileVersion version(String hash) {
-            java.time.Instant clock = java.time.Instant.now();
-            long now = clock.getEpochSecond() * 1_000_000_000L + clock.getNano();
-            boolean trusted = now - Math.max(modifiedNanos, changedNanos) > RACY_WINDOW_NANOS;
-            return new FileVersion(size, modifiedNanos, changedNanos, fileKey, hash, trusted);
-        }
-    }
-
-    private static long toNanos(FileTime t) {
-        java.time.Instant i = t.toInstant();
-        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
     }
 
     // ---- reading
@@ -237,7 +203,7 @@ public class LocalFileSystem implements FileSystemProvider {
         boolean hash = stat.size() <= maxHashBytes;
         InputStream in;
         try {
-            in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS);
+            in = new EndAtStatSize(Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS), stat.size());
         } catch (NoSuchFileException e) {
             throw FsException.notFound("read", path.requested());
         } catch (AccessDeniedException e) {
@@ -701,7 +667,7 @@ public class LocalFileSystem implements FileSystemProvider {
             return false;
         }
         try {
-            return Stat.of(path.target()).version(null).sameStat(before.version());
+            return Lstat.of(path.target()).version(null).sameStat(before.version());
         } catch (IOException e) {
             return false;
         }
@@ -727,6 +693,8 @@ public class LocalFileSystem implements FileSystemProvider {
      */
     private FileVersion replace(String op, ResolvedPath path, byte[] data, FileStat existing, boolean createOnly,
             Precondition precondition, Cancellation cancel) {
+        // The walk's look at the path is of the file this call replaces: no stat after it may take that look.
+        workspace.forgetLook();
         Path target = path.target();
         Path dir = target.getParent();
         Path temp = null;
@@ -784,7 +752,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
             }
             done = true;
-            return Stat.of(target).version(ContentHash.of(data));
+            return Lstat.of(target).version(ContentHash.of(data));
         } catch (FsException e) {
             throw e;
         } catch (AccessDeniedException e) {

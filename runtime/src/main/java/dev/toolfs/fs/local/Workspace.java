@@ -174,6 +174,7 @@ public final class Workspace {
     }
 
     public ResolvedPath resolve(String op, String path, Path cwd) {
+        forgetLook();
         Path requested = RequestedPath.of(op, path, cwd);
         Start start = realStart(requested);
         if (start == null) {
@@ -252,7 +253,7 @@ public final class Workspace {
     }
 
     /** Refuses a folder on the way that is an excluded one, however it was named. */
-    private void checkNotExcludedFolder(String op, Path requested, BasicFileAttributes attrs) {
+    private void checkNotExcludedFolder(String op, Path requested, Lstat attrs) {
         Object key = attrs.fileKey();
         if (key == null) {
             return;
@@ -262,6 +263,48 @@ public final class Workspace {
                 throw FsException.inExcludedFolder(op, requested, excluded.get(i));
             }
         }
+    }
+
+    /**
+     * How long the walk's look at the path it resolved stands for the stat that follows: a read stats the path at once
+     * after resolving it, and a look this recent is as good as a new one (the file could change just after either).
+     */
+    static final long LOOK_FRESH_NANOS = 1_000_000L;
+
+    /** {@link #LOOK_FRESH_NANOS}, which a test that must not depend on the machine's speed widens. */
+    long lookFreshNanos = LOOK_FRESH_NANOS;
+
+    /** Each thread's latest walk's look at the path it resolved, until taken. */
+    private final ThreadLocal<Look> lastLook = ThreadLocal.withInitial(Look::new);
+
+    /** A look the walk took: mutable, one per thread, so that keeping it allocates nothing. */
+    private static final class Look {
+        private Path at;
+        private Lstat lstat;
+        private long nanos;
+
+        void keep(Path at, Lstat lstat) {
+            this.at = at;
+            this.lstat = lstat;
+            this.nanos = at == null ? 0 : System.nanoTime();
+        }
+    }
+
+    /**
+     * The look this thread's latest walk took at {@code target}, the path it resolved, if taken less than
+     * {@link #LOOK_FRESH_NANOS} ago; else null. Once: a second call has a new look to make.
+     */
+    Lstat takeLook(Path target) {
+        Look look = lastLook.get();
+        Lstat seen = look.lstat;
+        boolean fresh = look.at != null && System.nanoTime() - look.nanos < lookFreshNanos && look.at.equals(target);
+        look.keep(null, null);
+        return fresh ? seen : null;
+    }
+
+    /** Drops this thread's look, if any: the path it looked at is about to change. */
+    void forgetLook() {
+        lastLook.get().keep(null, null);
     }
 
     /** A path rewritten onto the real root that contains it. */
@@ -293,6 +336,8 @@ public final class Workspace {
         // The names a link led to that are still to follow, after the run in hand.
         Deque<Path> todo = new ArrayDeque<>();
         int hops = 0;
+        Lstat last = null; // the look at the folder or file in hand, while current is what it looked at
+        Path lastAt = null;
         while (true) {
             int count = names.getNameCount();
             boolean redirected = false;
@@ -302,9 +347,9 @@ public final class Workspace {
                     continue;
                 }
                 Path next = current.resolve(name);
-                BasicFileAttributes attrs;
+                Lstat attrs;
                 try {
-                    attrs = Files.readAttributes(next, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                    attrs = Lstat.of(next);
                 } catch (NoSuchFileException e) {
                     // Nothing exists from here on: what would be created lies below this real folder. A link's '..'
                     // after it would climb back from nothing (the system fails there), over folders never looked at.
@@ -320,7 +365,7 @@ public final class Workspace {
                 } catch (IOException e) {
                     throw FsException.io(op, requested, e);
                 }
-                if (attrs.isSymbolicLink()) {
+                if (attrs.link()) {
                     if (++hops > MAX_LINK_HOPS) {
                         throw FsException.linkLoop(op, requested, MAX_LINK_HOPS);
                     }
@@ -341,11 +386,13 @@ public final class Workspace {
                         current = text.getRoot();
                     }
                     redirected = true;
-                } else if (attrs.isDirectory()) {
+                } else if (attrs.directory()) {
                     if (excludedKeys.length > 0) {
                         checkNotExcludedFolder(op, requested, attrs);
                     }
                     current = next;
+                    last = attrs;
+                    lastAt = next;
                 } else if (dotsFollow(names, k + 1, todo)) {
                     throw FsException.linkThroughNothing(op, requested);
                 } else if (k + 1 < count || !todo.isEmpty()) {
@@ -353,12 +400,17 @@ public final class Workspace {
                     return withNames(next, names, k + 1, todo);
                 } else {
                     current = next;
+                    last = attrs;
+                    lastAt = next;
                 }
             }
             if (todo.isEmpty()) {
                 // Inside, unless a link's text was a bare root ('/'), which adds no name to walk.
                 if (!insideRealRoot(current)) {
                     throw FsException.outsideWorkspace(op, requested, describeRoots());
+                }
+                if (lastAt == current) {
+                    lastLook.get().keep(current, last);
                 }
                 return current;
             }

@@ -685,6 +685,68 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void aReadsStatIsTheLookTheWalkTookAtThePathJustBefore() throws IOException {
+        Files.createDirectories(ws.resolve("d"));
+        Files.writeString(ws.resolve("d/real.txt"), "four");
+        Files.createSymbolicLink(ws.resolve("link.txt"), Path.of("d/real.txt"));
+        Workspace workspace = fs.workspace();
+        workspace.lookFreshNanos = TimeUnit.MINUTES.toNanos(1); // whatever else the machine is doing meanwhile
+        ResolvedPath p = fs.resolve("read", "link.txt", ws, Cancellation.NONE);
+        // Of the file the link leads to, not of the link: what a stat of the resolved path shows.
+        Lstat look = workspace.takeLook(p.target());
+        assertThat(look).isNotNull();
+        assertThat(look.regularFile()).isTrue();
+        assertThat(look.link()).isFalse();
+        assertThat(look.size()).isEqualTo(4);
+        assertThat(look.version(null).sameStat(Lstat.of(p.target()).version(null))).isTrue();
+        // Taken once.
+        assertThat(workspace.takeLook(p.target())).isNull();
+        // Only for the path resolved.
+        fs.resolve("read", "d/real.txt", ws, Cancellation.NONE);
+        assertThat(workspace.takeLook(ws.resolve("d"))).isNull();
+        // Nothing is kept for a path that does not exist, or once the next path is resolved.
+        ResolvedPath missing = fs.resolve("read", "d/none.txt", ws, Cancellation.NONE);
+        assertThat(workspace.takeLook(missing.target())).isNull();
+        fs.resolve("read", "d/real.txt", ws, Cancellation.NONE);
+        fs.resolve("read", "d", ws, Cancellation.NONE);
+        assertThat(workspace.takeLook(p.target())).isNull();
+        // Nor on another thread.
+        fs.resolve("read", "d/real.txt", ws, Cancellation.NONE);
+        Lstat[] elsewhere = new Lstat[1];
+        Thread other = new Thread(() -> elsewhere[0] = workspace.takeLook(p.target()));
+        other.start();
+        try {
+            other.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        assertThat(elsewhere[0]).isNull();
+        assertThat(workspace.takeLook(p.target())).isNotNull();
+    }
+
+    @Test
+    void aLookOlderThanAMomentIsNotTheStat() throws Exception {
+        Path f = Files.writeString(ws.resolve("f.txt"), "one");
+        ResolvedPath p = fs.resolve("read", "f.txt", ws, Cancellation.NONE);
+        Files.writeString(f, "three");
+        TimeUnit.NANOSECONDS.sleep(Workspace.LOOK_FRESH_NANOS * 3);
+        assertThat(fs.stat(p).size()).isEqualTo(5);
+    }
+
+    @Test
+    void aStatAfterAWriteOrEditSeesTheNewFileNotTheWalksLook() throws IOException {
+        LocalFileSystem unsynced = new LocalFileSystem(new Workspace(List.of(ws)), 1024, 1024, null, false);
+        unsynced.workspace().lookFreshNanos = TimeUnit.MINUTES.toNanos(1);
+        Files.writeString(ws.resolve("f.txt"), "one");
+        ResolvedPath p = unsynced.resolve("write", "f.txt", ws, Cancellation.NONE);
+        unsynced.writeText(p, "three", Precondition.NONE, false, Cancellation.NONE);
+        assertThat(unsynced.stat(p).size()).isEqualTo(5);
+        p = unsynced.resolve("edit", "f.txt", ws, Cancellation.NONE);
+        unsynced.editText(p, new TextEdit("three", "seven!", false), Precondition.NONE, false, Cancellation.NONE);
+        assertThat(unsynced.stat(p).size()).isEqualTo(6);
+    }
+
+    @Test
     void accessDeniedIsAPermissionError() {
         FsException e = FsException.io("read", ws.resolve("x"), new java.nio.file.AccessDeniedException("x"));
         assertThat(e.code()).isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);

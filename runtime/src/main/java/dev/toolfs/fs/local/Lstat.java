@@ -1,0 +1,55 @@
+package dev.toolfs.fs.local;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.Map;
+
+import dev.toolfs.fs.FileVersion;
+
+/**
+ * What one look at a path shows, not following a link: one system call where the platform has a "unix" attribute view
+ * (the change time, {@code ctime}, is only there), else the basic attributes without it ({@code changedNanos} -1).
+ */
+record Lstat(boolean link, boolean regularFile, boolean directory, long size, long modifiedNanos, long changedNanos,
+        Object fileKey) {
+
+    /**
+     * Named, not "unix:*": that would also resolve the owner's and group's names, reading the system's user and group
+     * databases (/etc/passwd, /etc/group) on every look.
+     */
+    private static final String UNIX_ATTRIBUTES =
+            "unix:isSymbolicLink,isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey";
+
+    static Lstat of(Path path) throws IOException {
+        try {
+            Map<String, Object> u = Files.readAttributes(path, UNIX_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+            return new Lstat((Boolean) u.get("isSymbolicLink"), (Boolean) u.get("isRegularFile"),
+                    (Boolean) u.get("isDirectory"), (Long) u.get("size"), toNanos((FileTime) u.get("lastModifiedTime")),
+                    toNanos((FileTime) u.get("ctime")), u.get("fileKey"));
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return new Lstat(b.isSymbolicLink(), b.isRegularFile(), b.isDirectory(), b.size(),
+                    toNanos(b.lastModifiedTime()), -1, b.fileKey());
+        }
+    }
+
+    /**
+     * The version this look proves. It is trusted only if the file was last changed well before now: a write in the
+     * same timestamp tick as our read would otherwise go unseen ("racily clean").
+     */
+    FileVersion version(String hash) {
+        java.time.Instant clock = java.time.Instant.now();
+        long now = clock.getEpochSecond() * 1_000_000_000L + clock.getNano();
+        boolean trusted = now - Math.max(modifiedNanos, changedNanos) > LocalFileSystem.RACY_WINDOW_NANOS;
+        return new FileVersion(size, modifiedNanos, changedNanos, fileKey, hash, trusted);
+    }
+
+    private static long toNanos(FileTime t) {
+        java.time.Instant i = t.toInstant();
+        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    }
+}
