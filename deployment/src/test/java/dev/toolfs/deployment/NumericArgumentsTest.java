@@ -39,6 +39,17 @@ class NumericArgumentsTest {
         assertThat(r.text()).isEqualTo("7 -3 40000 12 1.5 5000000000");
         // Absent: the primitive short is 0, the rest null.
         assertThat(call(Map.of()).text()).isEqualTo("0 null 0 0 0.0 0");
+        assertThat(call(null).text()).isEqualTo("0 null 0 0 0.0 0");
+    }
+
+    @Test
+    void anArgumentTheToolDoesNotHaveIsRefusedEvenWhenNull() {
+        Map<String, Object> args = new java.util.HashMap<>();
+        args.put("small", 7);
+        args.put("bogus", null);
+        ToolResult r = call(args);
+        assertThat(r.isError()).isTrue();
+        assertThat(r.text()).contains("bogus");
     }
 
     @Test

@@ -19,7 +19,11 @@ public interface FileSystemProvider {
      */
     ResolvedPath resolve(String op, String path, Path cwd, Cancellation cancel);
 
-    /** One stat: the kind, the size and, for a regular file, the version as far as a stat tells it. */
+    /**
+     * One stat: the kind, the size and, for a regular file, the version as far as a stat tells it. A provider may answer
+     * with the look it took while resolving this very path a moment before (the local one does, within a millisecond
+     * and on the same thread, never across a write or edit it made); the file could change just after either.
+     */
     FileStat stat(ResolvedPath path);
 
     /** Opens a regular file for line-wise reading; the caller has checked the kind with {@link #stat}. */

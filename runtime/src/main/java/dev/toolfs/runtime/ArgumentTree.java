@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BigIntegerNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
@@ -21,7 +22,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
  * booleans, integers, doubles, nulls), as the JSON tree the arguments are bound from. It is the tree Jackson's
  * {@code ObjectMapper.valueToTree} makes of them, built directly: Jackson's way writes the values out and parses them
  * back, which was about a twelfth of a small read's CPU. Any other value (a number of another type, an application's
- * object) is left to Jackson: {@link #of} answers null.
+ * object) is left to Jackson: {@link #of} answers null. So is everything when the application's mapper is set to make
+ * other trees of the same values ({@link #sameAs}): dropping null entries, reading decimals as {@code BigDecimal}.
  */
 final class ArgumentTree {
 
@@ -32,9 +34,46 @@ final class ArgumentTree {
     private ArgumentTree() {
     }
 
-    /** The tree of {@code args}, or null when a value in it is not one a JSON parser makes. */
+    /**
+     * Values of every kind {@link #of} takes, with the entries a mapper's settings are known to change: a null entry
+     * (dropped by a "non null" inclusion), a decimal (a {@code BigDecimal} node with USE_BIG_DECIMAL_FOR_FLOATS), an
+     * integer (a {@code BigInteger} node with USE_BIG_INTEGER_FOR_INTS), an empty list and object (dropped by "non
+     * empty").
+     */
+    private static Map<String, Object> probe() {
+        Map<String, Object> nested = new java.util.LinkedHashMap<>();
+        nested.put("none", null);
+        nested.put("list", List.of());
+        nested.put("object", Map.of());
+        Map<String, Object> probe = new java.util.LinkedHashMap<>();
+        probe.put("text", "");
+        probe.put("flag", Boolean.FALSE);
+        probe.put("int", 1);
+        probe.put("long", 5_000_000_000L);
+        probe.put("big", new BigInteger("123456789012345678901234567890"));
+        probe.put("decimal", 1.5);
+        probe.put("none", null);
+        probe.put("list", List.of(0, nested));
+        probe.put("nested", nested);
+        return probe;
+    }
+
+    /**
+     * Whether {@code mapper} makes the trees this class makes, judged once on a {@link #probe()} of every kind of value:
+     * an application may have set its mapper otherwise, and its settings then apply to tool arguments as before.
+     */
+    static boolean sameAs(ObjectMapper mapper) {
+        Map<String, Object> probe = probe();
+        try {
+            return mapper.valueToTree(probe).equals(of(probe));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** The tree of {@code args} ({@code {}} for none), or null when a value in it is not one a JSON parser makes. */
     static ObjectNode of(Map<?, ?> args) {
-        return object(args, 0);
+        return args == null ? NODES.objectNode() : object(args, 0);
     }
 
     private static ObjectNode object(Map<?, ?> args, int depth) {

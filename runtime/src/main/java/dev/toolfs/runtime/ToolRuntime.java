@@ -54,6 +54,8 @@ public class ToolRuntime {
     private final Map<String, Bound> bound = new HashMap<>();
     private final List<ToolDescriptor> enabled;
     private final ToolMetrics metrics;
+    /** Whether arguments may become trees without the mapper: it makes the same trees (see {@link ArgumentTree}). */
+    private final boolean directTrees;
 
     private record Bound(ToolDescriptor descriptor, ArgumentBinder binder, ToolExecutor<Record> executor,
             ValidityShortcut shortcut) {
@@ -71,6 +73,7 @@ public class ToolRuntime {
         this.sessions = sessions;
         this.workspace = workspace;
         this.mapper = mapper;
+        this.directTrees = ArgumentTree.sameAs(mapper);
         Map<String, ToolExecutor<?>> byClass = new HashMap<>();
         for (Instance.Handle<ToolExecutor<?>> h : executors.handles()) {
             byClass.put(h.getBean().getBeanClass().getName(), h.get());
@@ -130,7 +133,7 @@ public class ToolRuntime {
     }
 
     public ToolResult execute(String name, Map<String, ?> args, ToolCall call) {
-        JsonNode json = ArgumentTree.of(args);
+        JsonNode json = directTrees || args == null ? ArgumentTree.of(args) : null;
         try {
             if (json == null) {
                 json = mapper.valueToTree(args);

@@ -10,9 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -59,6 +62,27 @@ class ArgumentTreePropertyTest {
         Map<String, Object> self = new HashMap<>();
         self.put("self", self);
         assertThat(ArgumentTree.of(self)).isNull();
+    }
+
+    @Example
+    void noArgumentsAreAnEmptyObject() {
+        assertThat(ArgumentTree.of(null)).isEqualTo(new ObjectMapper().createObjectNode());
+    }
+
+    @Example
+    void aMapperSetToMakeOtherTreesIsLeftToMakeThem() {
+        assertThat(ArgumentTree.sameAs(new ObjectMapper())).isTrue();
+        assertThat(ArgumentTree.sameAs(new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_NULL)))
+                .isFalse();
+        assertThat(ArgumentTree.sameAs(new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_EMPTY)))
+                .isFalse();
+        assertThat(ArgumentTree.sameAs(new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)))
+                .isFalse();
+        assertThat(ArgumentTree.sameAs(new ObjectMapper().enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)))
+                .isFalse();
+        // Settings that change nothing in such trees keep the direct way.
+        assertThat(ArgumentTree.sameAs(new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS))).isTrue();
     }
 
     private static void assertSameTypes(JsonNode a, JsonNode b) {

@@ -693,7 +693,7 @@ public class LocalFileSystem implements FileSystemProvider {
      */
     private FileVersion replace(String op, ResolvedPath path, byte[] data, FileStat existing, boolean createOnly,
             Precondition precondition, Cancellation cancel) {
-        // The walk's look at the path is of the file this call replaces: no stat after it may take that look.
+        // This thread's walk looked at the file this call replaces: no stat after the replacement may take that look.
         workspace.forgetLook();
         Path target = path.target();
         Path dir = target.getParent();

@@ -1,6 +1,7 @@
 package dev.toolfs.fs.local;
 
 import java.io.IOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -24,17 +25,24 @@ record Lstat(boolean link, boolean regularFile, boolean directory, long size, lo
     private static final String UNIX_ATTRIBUTES =
             "unix:isSymbolicLink,isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey";
 
+    /** Asked once: a walk looks at every component, and a platform without the view would fail each time. */
+    private static final boolean UNIX_VIEW = FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
+
     static Lstat of(Path path) throws IOException {
-        try {
+        if (UNIX_VIEW && path.getFileSystem() == FileSystems.getDefault()) {
             Map<String, Object> u = Files.readAttributes(path, UNIX_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
             return new Lstat((Boolean) u.get("isSymbolicLink"), (Boolean) u.get("isRegularFile"),
                     (Boolean) u.get("isDirectory"), (Long) u.get("size"), toNanos((FileTime) u.get("lastModifiedTime")),
                     toNanos((FileTime) u.get("ctime")), u.get("fileKey"));
-        } catch (UnsupportedOperationException | IllegalArgumentException e) {
-            BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return new Lstat(b.isSymbolicLink(), b.isRegularFile(), b.isDirectory(), b.size(),
-                    toNanos(b.lastModifiedTime()), -1, b.fileKey());
         }
+        return basic(path);
+    }
+
+    /** The look without the change time, as on a platform without the "unix" view. */
+    static Lstat basic(Path path) throws IOException {
+        BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        return new Lstat(b.isSymbolicLink(), b.isRegularFile(), b.isDirectory(), b.size(), toNanos(b.lastModifiedTime()),
+                -1, b.fileKey());
     }
 
     /**

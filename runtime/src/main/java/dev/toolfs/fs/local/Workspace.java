@@ -181,15 +181,21 @@ public final class Workspace {
             throw FsException.outsideWorkspace(op, requested, describeRoots());
         }
         Path target = walk(op, requested, start);
-        if (tooLongForTheSystem(target)) {
-            // What the walk did not look at (names not there yet) is as long as the system allows no more.
-            throw tooLong(op, requested, target);
-        }
-        if (!excluded.isEmpty()) {
-            checkNotExcluded(op, requested, target);
-        }
-        if ("write".equals(op) || "edit".equals(op)) {
-            checkNotOwnConfiguration(op, requested, target);
+        try {
+            if (tooLongForTheSystem(target)) {
+                // What the walk did not look at (names not there yet) is as long as the system allows no more.
+                throw tooLong(op, requested, target);
+            }
+            if (!excluded.isEmpty()) {
+                checkNotExcluded(op, requested, target);
+            }
+            if ("write".equals(op) || "edit".equals(op)) {
+                checkNotOwnConfiguration(op, requested, target);
+            }
+        } catch (RuntimeException refused) {
+            // A path refused is not one the caller will stat: its look is not to be taken by a later call.
+            forgetLook();
+            throw refused;
         }
         return new ResolvedPath(requested, target);
     }

@@ -725,6 +725,36 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void aPathRefusedAfterItsWalkLeavesNoLookForTheNextCall() throws IOException {
+        // .env in the configuration folder exists, so the walk looked at it; the write is refused after the walk.
+        Path env = Files.writeString(ws.resolve(".env"), "A=1\n");
+        Workspace workspace = new Workspace(List.of(ws), List.of(), ws);
+        workspace.lookFreshNanos = TimeUnit.MINUTES.toNanos(1);
+        LocalFileSystem guarded = new LocalFileSystem(workspace, 1024, 1024);
+        assertThat(catchThrowable(() -> guarded.resolve("write", ".env", ws, Cancellation.NONE)))
+                .isInstanceOf(FsException.class);
+        assertThat(workspace.takeLook(env.toRealPath())).isNull();
+        // The same path read is not refused, and its look is kept for the read's stat.
+        guarded.resolve("read", ".env", ws, Cancellation.NONE);
+        assertThat(workspace.takeLook(env.toRealPath())).isNotNull();
+    }
+
+    @Test
+    void theBasicLookIsTheUnixOneWithoutTheChangeTime() throws IOException {
+        Path f = Files.writeString(ws.resolve("f.txt"), "five!");
+        Files.createSymbolicLink(ws.resolve("l"), Path.of("f.txt"));
+        for (Path p : List.of(f, ws.resolve("l"), ws)) {
+            Lstat unix = Lstat.of(p);
+            Lstat basic = Lstat.basic(p);
+            assertThat(basic.changedNanos()).isEqualTo(-1);
+            assertThat(basic).as(p.toString()).isEqualTo(new Lstat(unix.link(), unix.regularFile(), unix.directory(),
+                    unix.size(), unix.modifiedNanos(), -1, unix.fileKey()));
+        }
+        assertThat(Lstat.of(f).changedNanos()).isPositive();
+        assertThat(Lstat.basic(ws.resolve("l")).link()).isTrue();
+    }
+
+    @Test
     void aLookOlderThanAMomentIsNotTheStat() throws Exception {
         Path f = Files.writeString(ws.resolve("f.txt"), "one");
         ResolvedPath p = fs.resolve("read", "f.txt", ws, Cancellation.NONE);
