@@ -11,11 +11,16 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializerBase;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -80,6 +85,25 @@ class ArgumentTreePropertyTest {
                 .isFalse();
         assertThat(ArgumentTree.sameAs(new ObjectMapper().enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)))
                 .isFalse();
+        assertThat(ArgumentTree.sameAs(new ObjectMapper().enable(SerializationFeature.WRITE_SINGLE_ELEM_ARRAYS_UNWRAPPED)))
+                .isFalse();
+        assertThat(ArgumentTree.sameAs(new ObjectMapper().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)))
+                .isFalse();
+        assertThat(ArgumentTree.sameAs(new ObjectMapper().registerModule(new SimpleModule()
+                .addSerializer(String.class, new ToStringSerializerBase(String.class) {
+                    @Override
+                    public String valueToString(Object value) {
+                        return value.toString().strip();
+                    }
+                })))).as("an application's serializer of texts").isFalse();
+        assertThat(ArgumentTree.sameAs(new ObjectMapper().registerModule(new SimpleModule()
+                .addSerializer(Double.class, new StdSerializer<Double>(Double.class) {
+                    @Override
+                    public void serialize(Double value, JsonGenerator gen, SerializerProvider provider)
+                            throws java.io.IOException {
+                        gen.writeNumber(BigDecimal.valueOf(value));
+                    }
+                })))).as("an application's serializer of decimals").isFalse();
         // Settings that change nothing in such trees keep the direct way.
         assertThat(ArgumentTree.sameAs(new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS))).isTrue();

@@ -13,6 +13,7 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
@@ -752,6 +753,19 @@ class LocalFileSystemTest {
         }
         assertThat(Lstat.of(f).changedNanos()).isPositive();
         assertThat(Lstat.basic(ws.resolve("l")).link()).isTrue();
+    }
+
+    @Test
+    void aPathOfAnotherFileSystemGetsTheBasicLook() throws IOException {
+        Path zip = ws.resolve("z.zip");
+        try (java.nio.file.FileSystem zfs = java.nio.file.FileSystems.newFileSystem(zip, Map.of("create", "true"))) {
+            Path inside = Files.writeString(zfs.getPath("/a.txt"), "four");
+            Lstat look = Lstat.of(inside);
+            assertThat(look.regularFile()).isTrue();
+            assertThat(look.size()).isEqualTo(4);
+            assertThat(look.changedNanos()).isEqualTo(-1);
+            assertThat(look).isEqualTo(Lstat.basic(inside));
+        }
     }
 
     @Test
