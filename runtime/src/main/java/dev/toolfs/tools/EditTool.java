@@ -43,6 +43,10 @@ public class EditTool implements ToolExecutor<EditArgs> {
                 ? "The file " + display + " has been updated. All occurrences were successfully replaced."
                 : "The file " + display + " has been updated successfully.";
         EditResult canonical = new EditResult(display, outcome.before(), outcome.after());
+        return ToolOutcome.text(text, canonical, () -> card(display, outcome));
+    }
+
+    private static java.util.Map<String, Object> card(String display, EditOutcome outcome) {
         java.util.Map<String, Object> card = DiffCard.of(display, "edit", outcome.before(), outcome.after(),
                 outcome.changed());
         if (outcome.shapeBefore() != null) {
@@ -50,6 +54,6 @@ public class EditTool implements ToolExecutor<EditArgs> {
             DiffCard.addShapeChange(card, outcome.shapeBefore(), outcome.shapeAfter(),
                     outcome.before().equals(outcome.after()));
         }
-        return ToolOutcome.text(text, canonical, card);
+        return card;
     }
 }

@@ -2,6 +2,7 @@ package dev.toolfs.tools;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * A successful tool call.
@@ -18,5 +19,10 @@ public record ToolOutcome(List<ContentBlock> content, Object canonical, Map<Stri
 
     public static ToolOutcome text(String text, Object canonical, Map<String, Object> metadata) {
         return new ToolOutcome(List.of(new ContentBlock.Text(text)), canonical, metadata);
+    }
+
+    /** A text outcome whose metadata is made only when a transport or an observer first looks at it. */
+    public static ToolOutcome text(String text, Object canonical, Supplier<Map<String, Object>> metadata) {
+        return new ToolOutcome(List.of(new ContentBlock.Text(text)), canonical, new DeferredCard(metadata));
     }
 }

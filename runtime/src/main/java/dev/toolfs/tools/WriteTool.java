@@ -39,17 +39,21 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
                 + (outcome.created() ? "Created file" : "Updated file") + "\n</content>";
         String operation = outcome.created() ? "create" : "update";
         WriteResult canonical = new WriteResult(display, operation, outcome.before(), args.content());
+        return ToolOutcome.text(text, canonical, () -> card(display, operation, outcome, args.content()));
+    }
+
+    private static Map<String, Object> card(String display, String operation, WriteOutcome outcome, String content) {
         // Both sides as a read shows them; what that hides (line endings, the byte-order mark) is said beside it.
-        String after = TextShape.logical(args.content());
+        String after = TextShape.logical(content);
         Map<String, Object> card = outcome.unseen() != null
                 ? DiffCard.replacedUnseen(display, operation, outcome.unseen().lines(), after)
                 : DiffCard.of(display, operation, outcome.before(), after);
         if (outcome.beforeShape() != null) {
-            TextShape afterShape = TextShape.of(args.content());
+            TextShape afterShape = TextShape.of(content);
             boolean onlyEndingsMoved = !outcome.sameBytes() && outcome.before().equals(after)
                     && outcome.beforeShape().byteOrderMark() == afterShape.byteOrderMark();
             DiffCard.addShapeChange(card, outcome.beforeShape(), afterShape, onlyEndingsMoved);
         }
-        return ToolOutcome.text(text, canonical, card);
+        return card;
     }
 }

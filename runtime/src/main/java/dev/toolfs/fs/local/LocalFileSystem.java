@@ -382,12 +382,13 @@ public class LocalFileSystem implements FileSystemProvider {
         if (st.size() > maxBytes) {
             throw FsException.tooLarge("read", path.requested(), st.size(), maxBytes);
         }
-        return readAll("read", path, maxBytes);
+        return readAll("read", path, maxBytes, st);
     }
 
-    private byte[] readAll(String op, ResolvedPath path, long maxBytes) {
+    /** The file's bytes; {@code st} is its stat, which sizes the read. */
+    private byte[] readAll(String op, ResolvedPath path, long maxBytes, FileStat st) {
         try (InputStream in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS)) {
-            byte[] bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 16));
+            byte[] bytes = WholeFileRead.read(in, st.size(), maxBytes + 1);
             if (bytes.length > maxBytes) {
                 throw FsException.tooLarge(op, path.requested(), bytes.length, maxBytes);
             }
@@ -459,7 +460,7 @@ public class LocalFileSystem implements FileSystemProvider {
             if (precondition instanceof Precondition.CreateIfAbsent) {
                 check(op, path, precondition, st, null);
             }
-            byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll(op, path, maxEditBytes) : null;
+            byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll(op, path, maxEditBytes, st) : null;
             check(op, path, precondition, st, old);
             if (st.exists()) {
                 checkWritable(op, path);
@@ -478,7 +479,7 @@ public class LocalFileSystem implements FileSystemProvider {
         if (st.size() > maxEditBytes) {
             throw FsException.tooLarge(op, path.requested(), st.size(), maxEditBytes);
         }
-        byte[] old = readAll(op, path, maxEditBytes);
+        byte[] old = readAll(op, path, maxEditBytes, st);
         check(op, path, precondition, st, old);
         checkWritable(op, path);
         edited(path, old, decodeStrict(op, path, old), edit);
@@ -502,7 +503,7 @@ public class LocalFileSystem implements FileSystemProvider {
             }
             // After the read-before-write guard (a model told "read it first" can act on that), as documented.
             checkSandbox("write", path, escalated);
-            byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll("write", path, maxEditBytes) : null;
+            byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll("write", path, maxEditBytes, st) : null;
             check("write", path, precondition, st, old);
             if (st.exists()) {
                 checkWritable("write", path);
@@ -553,7 +554,7 @@ public class LocalFileSystem implements FileSystemProvider {
             if (st.size() > maxEditBytes) {
                 throw FsException.tooLarge("edit", path.requested(), st.size(), maxEditBytes);
             }
-            byte[] old = readAll("edit", path, maxEditBytes);
+            byte[] old = readAll("edit", path, maxEditBytes, st);
             check("edit", path, precondition, st, old);
             checkWritable("edit", path);
             String text = decodeStrict("edit", path, old);

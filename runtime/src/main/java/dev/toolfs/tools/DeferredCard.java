@@ -1,0 +1,55 @@
+package dev.toolfs.tools;
+
+import java.util.AbstractMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * A tool's presentation card, made the first time anything looks at it. A write's or an edit's diff card is a
+ * fifteenth of the call's own CPU (its regions, their lines), and most MCP clients never ask for it: under the
+ * {@code auto} placement only a client that does gets it. Read-only, like every card once made; made once, on whichever
+ * thread first asks.
+ */
+final class DeferredCard extends AbstractMap<String, Object> {
+
+    private Supplier<Map<String, Object>> maker;
+    private Map<String, Object> card;
+
+    DeferredCard(Supplier<Map<String, Object>> maker) {
+        this.maker = maker;
+    }
+
+    private synchronized Map<String, Object> card() {
+        if (card == null) {
+            card = maker.get();
+            maker = null; // what it held (the texts before and after) is not needed any more
+        }
+        return card;
+    }
+
+    /** Whether the card has been made: for tests. */
+    synchronized boolean made() {
+        return card != null;
+    }
+
+    @Override
+    public Set<Entry<String, Object>> entrySet() {
+        return java.util.Collections.unmodifiableMap(card()).entrySet();
+    }
+
+    @Override
+    public Object get(Object key) {
+        return card().get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+        return card().containsKey(key);
+    }
+
+    @Override
+    public int size() {
+        return card().size();
+    }
+}
