@@ -50,9 +50,17 @@ public final class LiteralEdit {
      *        refused before the new text is built when the text alone (at least a byte a character) would exceed it
      */
     public static Result apply(String physical, TextEdit edit, long maxBytes) {
+        return apply(physical, edit, maxBytes, false);
+    }
+
+    /**
+     * @param crFree the caller knows the text holds no {@code \r} (a scan of the file's bytes, eight at a time, is
+     *        faster than a search of the text for a CRLF under the quick compiler): no CRLF is looked for
+     */
+    public static Result apply(String physical, TextEdit edit, long maxBytes, boolean crFree) {
         boolean bom = !physical.isEmpty() && physical.charAt(0) == '\uFEFF';
         String body = bom ? physical.substring(1) : physical;
-        Logical text = Logical.of(body);
+        Logical text = crFree ? Logical.lfOnly(body) : Logical.of(body);
         String oldL = toLf(edit.oldString());
         String newL = toLf(edit.newString());
         if (oldL.isEmpty()) {
@@ -347,10 +355,14 @@ public final class LiteralEdit {
             this.lfCount = lfCount;
         }
 
+        /** A text without CRLF: the dominant ending is LF whatever the count, so the text is not scanned for it. */
+        static Logical lfOnly(String body) {
+            return new Logical(body, new int[0], 0);
+        }
+
         static Logical of(String body) {
             if (body.indexOf("\r\n") < 0) {
-                // No CRLF: the dominant ending is LF whatever the count, so the text is not scanned again for it.
-                return new Logical(body, new int[0], 0);
+                return lfOnly(body);
             }
             StringBuilder sb = new StringBuilder(body.length());
             int[] crlf = new int[16];

@@ -150,6 +150,30 @@ class LiteralEditPropertyTest {
         return Arbitraries.strings().withChars("QRS é_-".toCharArray()).ofMaxLength(8);
     }
 
+    @Property(tries = 500)
+    void aTextKnownToHaveNoCrIsEditedAsOneSearched(@ForAll("files") Sample f, @ForAll int seedA, @ForAll int seedB,
+            @ForAll("replacements") String replacement, @ForAll boolean all) {
+        String physical = f.physical().replace("\r", "");
+        Assume.that(!physical.isEmpty());
+        int a = Math.floorMod(seedA, physical.length());
+        int b = a + 1 + Math.floorMod(seedB, physical.length() - a);
+        String old = physical.substring(a, b);
+        TextEdit edit = new TextEdit(old, replacement, all);
+        Object searched;
+        Object known;
+        try {
+            searched = LiteralEdit.apply(physical, edit, Long.MAX_VALUE, false);
+        } catch (EditMatchException e) {
+            searched = e.code() + ": " + e.getMessage();
+        }
+        try {
+            known = LiteralEdit.apply(physical, edit, Long.MAX_VALUE, true);
+        } catch (EditMatchException e) {
+            known = e.code() + ": " + e.getMessage();
+        }
+        assertThat(known).isEqualTo(searched);
+    }
+
     @Property(tries = 300)
     void newlinesInTheReplacementFollowTheFilesEndings(@ForAll("files") Sample f, @ForAll boolean crlf,
             @ForAll int seed) {

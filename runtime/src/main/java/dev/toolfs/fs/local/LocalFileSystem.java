@@ -578,7 +578,8 @@ public class LocalFileSystem implements FileSystemProvider {
     private Edited edited(ResolvedPath path, byte[] old, String text, TextEdit edit) {
         LiteralEdit.Result result;
         try {
-            result = LiteralEdit.apply(text, edit, maxEditBytes);
+            // A CR byte is a CR in UTF-8 (never part of another character): the bytes tell whether the text has one.
+            result = LiteralEdit.apply(text, edit, maxEditBytes, !ByteScan.contains(old, (byte) '\r', 0, old.length));
         } catch (EditMatchException e) {
             throw FsException.editMatch(path.requested(), e);
         }
