@@ -20,27 +20,6 @@ import net.jqwik.api.constraints.Size;
 
 class EndAtStatSizeTest {
 
-    /** A file's stream as the system gives it: short reads only at the end; counts the reads that reach it. */
-    private static final class CountingStream extends ByteArrayInputStream {
-        int reads;
-
-        CountingStream(byte[] content) {
-            super(content);
-        }
-
-        @Override
-        public synchronized int read(byte[] b, int off, int len) {
-            reads++;
-            return super.read(b, off, len);
-        }
-
-        @Override
-        public synchronized int read() {
-            reads++;
-            return super.read();
-        }
-    }
-
     private static final byte[] TEN = "0123456789".getBytes();
 
     @Test

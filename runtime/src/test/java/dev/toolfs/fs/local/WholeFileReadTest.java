@@ -2,7 +2,6 @@ package dev.toolfs.fs.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -14,21 +13,6 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 
 class WholeFileReadTest {
-
-    /** A file's stream as the system gives it: short reads only at the end; counts the reads that reach it. */
-    private static final class CountingStream extends ByteArrayInputStream {
-        int reads;
-
-        CountingStream(byte[] content) {
-            super(content);
-        }
-
-        @Override
-        public synchronized int read(byte[] b, int off, int len) {
-            reads++;
-            return super.read(b, off, len);
-        }
-    }
 
     private static byte[] bytes(int n) {
         byte[] b = new byte[n];
