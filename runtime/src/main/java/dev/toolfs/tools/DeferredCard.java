@@ -13,6 +13,8 @@ import java.util.function.Supplier;
  */
 final class DeferredCard extends AbstractMap<String, Object> {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DeferredCard.class);
+
     private Supplier<Map<String, Object>> maker;
     private Map<String, Object> card;
 
@@ -22,7 +24,13 @@ final class DeferredCard extends AbstractMap<String, Object> {
 
     private synchronized Map<String, Object> card() {
         if (card == null) {
-            card = maker.get();
+            try {
+                card = maker.get();
+            } catch (RuntimeException | StackOverflowError e) {
+                // The change is made by now: a card that cannot be drawn leaves the answer without one, not failed.
+                LOG.errorf(e, "the presentation card of a tool call could not be made");
+                card = Map.of();
+            }
             maker = null; // what it held (the texts before and after) is not needed any more
         }
         return card;

@@ -20,7 +20,7 @@ class DeferredCardTest {
         Map<String, Object> card = new LinkedHashMap<>();
         card.put("kind", "diff-card");
         card.put("path", "a.txt");
-        card.put("hunks", List.of(Map.of("old", 1, "new", 2)));
+        card.put("hunks", List.of(Map.of("old", 1)));
         return card;
     }
 
@@ -47,7 +47,7 @@ class DeferredCardTest {
         assertThat(mapper.writeValueAsString(new DeferredCard(DeferredCardTest::card)))
                 .isEqualTo(mapper.writeValueAsString(card()));
         assertThat(mapper.writeValueAsString(Map.of("metadata", new DeferredCard(DeferredCardTest::card))))
-                .isEqualTo("{\"metadata\":{\"kind\":\"diff-card\",\"path\":\"a.txt\",\"hunks\":[{\"old\":1,\"new\":2}]}}");
+                .isEqualTo("{\"metadata\":{\"kind\":\"diff-card\",\"path\":\"a.txt\",\"hunks\":[{\"old\":1}]}}");
     }
 
     @Test
@@ -63,6 +63,11 @@ class DeferredCardTest {
         AtomicInteger made = new AtomicInteger();
         DeferredCard deferred = new DeferredCard(() -> {
             made.incrementAndGet();
+            try {
+                Thread.sleep(50); // long enough for the other threads to ask meanwhile
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             return card();
         });
         CountDownLatch start = new CountDownLatch(1);
@@ -86,6 +91,15 @@ class DeferredCardTest {
         }
         assertThat(made).hasValue(1);
         assertThat(seen).hasSize(8).containsOnly("a.txt");
+    }
+
+    @Test
+    void aCardThatCannotBeMadeIsNone() throws Exception {
+        DeferredCard deferred = new DeferredCard(() -> {
+            throw new IllegalArgumentException("bad region");
+        });
+        assertThat(deferred).isEmpty();
+        assertThat(new ObjectMapper().writeValueAsString(deferred)).isEqualTo("{}");
     }
 
     @Test

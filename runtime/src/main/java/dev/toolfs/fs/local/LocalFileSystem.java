@@ -388,9 +388,11 @@ public class LocalFileSystem implements FileSystemProvider {
     /** The file's bytes; {@code st} is its stat, which sizes the read. */
     private byte[] readAll(String op, ResolvedPath path, long maxBytes, FileStat st) {
         try (InputStream in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS)) {
-            byte[] bytes = WholeFileRead.read(in, st.size(), maxBytes + 1);
-            if (bytes.length > maxBytes) {
-                throw FsException.tooLarge(op, path.requested(), bytes.length, maxBytes);
+            // No array holds more: a file beyond that is too large whatever the setting, never read cut short.
+            long max = Math.min(maxBytes, WholeFileRead.MAX_ARRAY - 1);
+            byte[] bytes = WholeFileRead.read(in, st.size(), max + 1);
+            if (bytes.length > max) {
+                throw FsException.tooLarge(op, path.requested(), bytes.length, max);
             }
             return bytes;
         } catch (NoSuchFileException e) {
