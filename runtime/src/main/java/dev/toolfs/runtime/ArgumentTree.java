@@ -72,7 +72,7 @@ final class ArgumentTree {
             JsonNode theirs = mapper.valueToTree(probe);
             ObjectNode ours = of(probe);
             // equals compares node types but not the order of an object's fields; the text shows the order.
-            return theirs != null && theirs.equals(ours) && theirs.toString().equals(ours.toString());
+            return theirs.equals(ours) && theirs.toString().equals(ours.toString());
         } catch (IllegalArgumentException e) {
             return false;
         }

@@ -1,9 +1,12 @@
 package dev.toolfs.tools;
 
 import java.util.AbstractMap;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+
+import org.jboss.logging.Logger;
 
 /**
  * A tool's presentation card, made the first time anything looks at it. A write's or an edit's diff card is a
@@ -13,7 +16,7 @@ import java.util.function.Supplier;
  */
 final class DeferredCard extends AbstractMap<String, Object> {
 
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DeferredCard.class);
+    private static final Logger LOG = Logger.getLogger(DeferredCard.class);
 
     private Supplier<Map<String, Object>> maker;
     private Map<String, Object> card;
@@ -25,7 +28,7 @@ final class DeferredCard extends AbstractMap<String, Object> {
     private synchronized Map<String, Object> card() {
         if (card == null) {
             try {
-                card = maker.get();
+                card = Collections.unmodifiableMap(maker.get());
             } catch (RuntimeException | StackOverflowError e) {
                 // The change is made by now: a card that cannot be drawn leaves the answer without one, not failed.
                 LOG.errorf(e, "the presentation card of a tool call could not be made");
@@ -36,14 +39,9 @@ final class DeferredCard extends AbstractMap<String, Object> {
         return card;
     }
 
-    /** Whether the card has been made: for tests. */
-    synchronized boolean made() {
-        return card != null;
-    }
-
     @Override
     public Set<Entry<String, Object>> entrySet() {
-        return java.util.Collections.unmodifiableMap(card()).entrySet();
+        return card().entrySet();
     }
 
     @Override

@@ -389,7 +389,7 @@ public class LocalFileSystem implements FileSystemProvider {
     private byte[] readAll(String op, ResolvedPath path, long maxBytes, FileStat st) {
         try (InputStream in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS)) {
             // No array holds more: a file beyond that is too large whatever the setting, never read cut short.
-            long max = Math.min(maxBytes, WholeFileRead.MAX_ARRAY - 1);
+            int max = (int) Math.min(maxBytes, WholeFileRead.MAX_ARRAY - 1);
             byte[] bytes = WholeFileRead.read(in, st.size(), max + 1);
             if (bytes.length > max) {
                 throw FsException.tooLarge(op, path.requested(), bytes.length, max);
