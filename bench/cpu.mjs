@@ -3,7 +3,12 @@
 // runs each step in one sidecar process: warm-up calls, then timed calls, reading the process's CPU time (user and
 // system, from /proc, so Linux only) before and after them. Every answer is checked for success.
 //
-//   node cpu.mjs [--jar PATH] [--java PATH] [--jvm-args FILE|none] [--calls N] [--warmup N] [--steps LIST]
+// With --against, a second build runs the same calls beside the first, in alternating rounds, so that what the
+// machine does meanwhile (other processes, a CPU's speed) weighs on both alike: the way to see a change of a few
+// percent.
+//
+//   node cpu.mjs [--jar PATH] [--against PATH] [--rounds N] [--java PATH] [--jvm-args FILE|none] [--calls N]
+//                [--warmup N] [--steps LIST]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +24,8 @@ const root = resolve(here, '..');
 const { values: opt } = parseArgs({
   options: {
     jar: { type: 'string', default: process.env.TOOLFS_JAR || join(root, 'sidecar/target/quarkus-app/quarkus-run.jar') },
+    against: { type: 'string' },
+    rounds: { type: 'string', default: '20' },
     java: { type: 'string', default: 'java' },
     'jvm-args': { type: 'string', default: join(root, 'sidecar/jvm.args') },
     calls: { type: 'string', default: '1' },
@@ -30,6 +37,9 @@ const { values: opt } = parseArgs({
 if (opt.help) {
   console.log(`node cpu.mjs [options]: the sidecar's CPU per call over stdio, step by step
   --jar PATH           the sidecar jar (default: TOOLFS_JAR, else sidecar/target/quarkus-app/quarkus-run.jar)
+  --against PATH       a second sidecar jar (the build before a change): both run each step side by side, in
+                       alternating rounds of calls, and the table gives each one's CPU and their ratio
+  --rounds N           how many rounds each sidecar's timed calls are split into with --against (default 20)
   --java PATH          the JVM (default: java)
   --jvm-args FILE|none the JVM argument file (default: sidecar/jvm.args, the documented options without a class
                        archive, so that any jar can be measured)
@@ -43,9 +53,15 @@ if (!existsSync('/proc/self/stat')) {
   throw new Error('cpu.mjs reads the process CPU time from /proc: Linux only');
 }
 // Absolute: each sidecar starts in its own workspace folder.
-opt.jar = resolve(opt.jar);
-if (!existsSync(opt.jar)) {
-  throw new Error(`no sidecar jar at ${opt.jar}: build it (mvn -pl sidecar -am package -DskipTests) or pass --jar`);
+const jars = [opt.jar, ...(opt.against === undefined ? [] : [opt.against])].map((j) => resolve(j));
+for (const jar of jars) {
+  if (!existsSync(jar)) {
+    throw new Error(`no sidecar jar at ${jar}: build it (mvn -pl sidecar -am package -DskipTests) or pass --jar`);
+  }
+}
+const rounds = opt.against === undefined ? 1 : Number(opt.rounds);
+if (!(Number.isInteger(rounds) && rounds > 0)) {
+  throw new Error(`--rounds must be a positive whole number, not ${opt.rounds}`);
 }
 
 /** The user and the system CPU time of a process, in milliseconds. */
@@ -59,9 +75,9 @@ function cpuMillis(pid) {
 
 /** A sidecar over stdio and a bare JSON-RPC client of it: one request at a time. */
 class Sidecar {
-  constructor(workspace, extraOpts) {
+  constructor(jar, workspace, extraOpts) {
     const jvm = opt['jvm-args'] === 'none' ? [] : [`@${resolve(opt['jvm-args'])}`];
-    this.proc = spawn(opt.java, [...jvm, ...extraOpts, '-jar', opt.jar, '--stdio'],
+    this.proc = spawn(opt.java, [...jvm, ...extraOpts, '-jar', jar, '--stdio'],
       { cwd: workspace, stdio: ['pipe', 'pipe', 'pipe'] });
     // Its log is shown only if something fails.
     this.log = '';
@@ -155,42 +171,68 @@ for (const key of opt.steps.split(',')) {
   if (!step) {
     throw new Error(`unknown step ${key}: one of ${Object.keys(STEPS).join(', ')}`);
   }
-  const workspace = mkdtempSync(join(tmpdir(), 'tool-fs-cpu-'));
+  const workspaces = jars.map(() => mkdtempSync(join(tmpdir(), 'tool-fs-cpu-')));
   try {
-    prepare(workspace);
-    const sidecar = new Sidecar(workspace, step.opts);
-    await sidecar.start();
-    if (key === 'edit') {
-      await sidecar.call('read', { file_path: 'edit.txt' }); // read before edit
+    const sidecars = [];
+    for (let k = 0; k < jars.length; k++) {
+      prepare(workspaces[k]);
+      const sidecar = new Sidecar(jars[k], workspaces[k], step.opts);
+      sidecars.push(sidecar);
+      await sidecar.start();
+      if (key === 'edit') {
+        await sidecar.call('read', { file_path: 'edit.txt' }); // read before edit
+      }
     }
-    // Even counts, so that the edit's two strings alternate from the same state.
+    // Even counts, so that the edit's two strings alternate from the same state (in every round).
     const warmup = 2 * Math.ceil((step.warmup * warmupFactor) / 2);
-    const calls = 2 * Math.ceil((step.calls * callsFactor) / 2);
-    let i = 0;
-    for (const end = i + warmup; i < end; i++) {
-      await step.call(sidecar, i);
+    const perRound = 2 * Math.ceil((step.calls * callsFactor) / 2 / rounds);
+    const calls = perRound * rounds;
+    const next = sidecars.map(() => 0);
+    for (let k = 0; k < sidecars.length; k++) {
+      for (const end = next[k] + warmup; next[k] < end; next[k]++) {
+        await step.call(sidecars[k], next[k]);
+      }
     }
-    const cpuBefore = cpuMillis(sidecar.proc.pid);
-    const started = process.hrtime.bigint();
-    for (const end = i + calls; i < end; i++) {
-      await step.call(sidecar, i);
+    // Each sidecar's CPU over all rounds, its idle time while the other works included (an idle JVM uses next to
+    // none, and the two idle alike); the wall time is its own rounds'.
+    const cpuBefore = sidecars.map((s) => cpuMillis(s.proc.pid));
+    const wall = sidecars.map(() => 0);
+    for (let r = 0; r < rounds; r++) {
+      for (let k = 0; k < sidecars.length; k++) {
+        const started = process.hrtime.bigint();
+        for (const end = next[k] + perRound; next[k] < end; next[k]++) {
+          await step.call(sidecars[k], next[k]);
+        }
+        wall[k] += Number(process.hrtime.bigint() - started) / 1e6;
+      }
     }
-    const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-    const cpuAfter = cpuMillis(sidecar.proc.pid);
-    await sidecar.stop();
-    rows.push({ label: step.label, calls, user: (cpuAfter.user - cpuBefore.user) / calls,
-      system: (cpuAfter.system - cpuBefore.system) / calls, wall: wallMs / calls });
+    const cpuAfter = sidecars.map((s) => cpuMillis(s.proc.pid));
+    for (let k = 0; k < sidecars.length; k++) {
+      await sidecars[k].stop();
+      rows.push({ label: step.label, jar: k, calls, user: (cpuAfter[k].user - cpuBefore[k].user) / calls,
+        system: (cpuAfter[k].system - cpuBefore[k].system) / calls, wall: wall[k] / calls });
+    }
     process.stderr.write(`${step.label}: done\n`);
   } finally {
-    rmSync(workspace, { recursive: true, force: true });
+    for (const w of workspaces) {
+      rmSync(w, { recursive: true, force: true });
+    }
   }
 }
 
-console.log(`jar: ${opt.jar}; JVM options: ${opt['jvm-args'] === 'none' ? 'the JVM defaults' : `@${opt['jvm-args']}`}`);
+console.log(`JVM options: ${opt['jvm-args'] === 'none' ? 'the JVM defaults' : `@${opt['jvm-args']}`}`);
+jars.forEach((jar, k) => console.log(`${'AB'[k]}: ${jar}`));
 // User time is the sidecar's own code (and the JVM's); system time is the kernel working for it (pipes, file system,
 // fsyncs, waking threads), which moves more from run to run on a shared disk.
-console.log('| step | timed calls | CPU ms per call | user | system | wall ms per call |');
-console.log('|---|---:|---:|---:|---:|---:|');
+const withRatio = jars.length > 1;
+console.log(`| step |${withRatio ? ' jar |' : ''} timed calls | CPU ms per call | user | system | wall ms per call |${withRatio ? ' CPU B/A |' : ''}`);
+console.log(`|---|${withRatio ? '---|' : ''}---:|---:|---:|---:|---:|${withRatio ? '---:|' : ''}`);
 for (const r of rows) {
-  console.log(`| ${r.label} | ${r.calls} | ${(r.user + r.system).toFixed(3)} | ${r.user.toFixed(3)} | ${r.system.toFixed(3)} | ${r.wall.toFixed(3)} |`);
+  const cpu = r.user + r.system;
+  let ratio = '';
+  if (withRatio) {
+    const a = rows.find((o) => o.label === r.label && o.jar === 0);
+    ratio = r.jar === 0 ? ' |' : ` ${(cpu / (a.user + a.system)).toFixed(3)} |`;
+  }
+  console.log(`| ${r.label} |${withRatio ? ` ${'AB'[r.jar]} |` : ''} ${r.calls} | ${cpu.toFixed(3)} | ${r.user.toFixed(3)} | ${r.system.toFixed(3)} | ${r.wall.toFixed(3)} |${ratio}`);
 }
