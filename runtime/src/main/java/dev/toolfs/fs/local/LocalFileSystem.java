@@ -164,6 +164,9 @@ public class LocalFileSystem implements FileSystemProvider {
     public FileStat stat(ResolvedPath path) {
         // The walk that resolved the path looked at it a moment ago: that look is the stat (a read's system call less).
         Lstat seen = workspace.takeLook(path.target());
+        if (seen == Workspace.NOTHING_THERE) {
+            return FileStat.MISSING;
+        }
         return seen != null ? fileStat(seen) : statOf("read", path);
     }
 
@@ -490,13 +493,16 @@ public class LocalFileSystem implements FileSystemProvider {
     @Override
     public WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, boolean escalated,
             Cancellation cancel) {
-        // Whatever operation name the caller resolved the path with (an application's tool may use its own).
-        workspace.checkNotOwnConfiguration("write", path.requested(), path.target());
+        checkNotOwnConfiguration("write", path);
         byte[] data = content.getBytes(StandardCharsets.UTF_8);
+        // Taken before the lock: trusted only to create a file, which the link that creates it refuses to do over a
+        // file another call made meanwhile (with the same error as the stat would have led to).
+        boolean nothingThere = workspace.takeLook(path.target()) == Workspace.NOTHING_THERE
+                && precondition instanceof Precondition.CreateIfAbsent;
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
         try {
-            FileStat st = statOf("write", path);
+            FileStat st = nothingThere ? FileStat.MISSING : statOf("write", path);
             if (st.exists() && !st.isRegularFile()) {
                 throw FsException.notRegularFile("write", path.requested());
             }
@@ -538,7 +544,7 @@ public class LocalFileSystem implements FileSystemProvider {
     @Override
     public EditOutcome editText(ResolvedPath path, TextEdit edit, Precondition precondition, boolean escalated,
             Cancellation cancel) {
-        workspace.checkNotOwnConfiguration("edit", path.requested(), path.target());
+        checkNotOwnConfiguration("edit", path);
         checkSandbox("edit", path, escalated);
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
@@ -570,6 +576,17 @@ public class LocalFileSystem implements FileSystemProvider {
                     fused ? TextShape.of(text) : null, fused ? TextShape.of(result.physicalAfter()) : null);
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Refuses a start-up file, unless this thread resolved this very path for a write or an edit a moment ago (which
+     * checked it then): whatever operation name the caller resolved the path with, as an application's tool may use
+     * its own.
+     */
+    private void checkNotOwnConfiguration(String op, ResolvedPath path) {
+        if (!workspace.takeCheckedForChange(path)) {
+            workspace.checkNotOwnConfiguration(op, path.requested(), path.target());
         }
     }
 

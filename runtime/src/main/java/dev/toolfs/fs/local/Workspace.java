@@ -189,15 +189,20 @@ public final class Workspace {
             if (!excluded.isEmpty()) {
                 checkNotExcluded(op, requested, target);
             }
-            if ("write".equals(op) || "edit".equals(op)) {
+            boolean changing = "write".equals(op) || "edit".equals(op);
+            if (changing) {
                 checkNotOwnConfiguration(op, requested, target);
             }
+            ResolvedPath resolved = new ResolvedPath(requested, target);
+            if (changing) {
+                lastLook.get().checked(resolved);
+            }
+            return resolved;
         } catch (RuntimeException refused) {
             // A path refused is not one the caller will stat: its look is not to be taken by a later call.
             forgetLook();
             throw refused;
         }
-        return new ResolvedPath(requested, target);
     }
 
     /**
@@ -283,22 +288,39 @@ public final class Workspace {
     /** Each thread's latest walk's look at the path it resolved, until taken. */
     private final ThreadLocal<Look> lastLook = ThreadLocal.withInitial(Look::new);
 
-    /** A look the walk took: mutable, one per thread, so that keeping it allocates nothing. */
+    /**
+     * What {@link #takeLook} gives when the walk found nothing at the path it resolved (a name on the way was not
+     * there): compared by identity, never looked into.
+     */
+    static final Lstat NOTHING_THERE = new Lstat(false, false, false, -1, 0, -1, null);
+
+    /**
+     * A look the walk took, and the path the latest resolve checked against the start-up files: mutable, one per
+     * thread, so that keeping them allocates nothing.
+     */
     private static final class Look {
         private Path at;
         private Lstat lstat;
         private long nanos;
+        private ResolvedPath checked;
+        private long checkedNanos;
 
         void keep(Path at, Lstat lstat) {
             this.at = at;
             this.lstat = lstat;
             this.nanos = at == null ? 0 : System.nanoTime();
         }
+
+        void checked(ResolvedPath path) {
+            this.checked = path;
+            this.checkedNanos = path == null ? 0 : System.nanoTime();
+        }
     }
 
     /**
      * The look this thread's latest walk took at {@code target}, the path it resolved, if taken less than
-     * {@link #LOOK_FRESH_NANOS} ago; else null. Once: a second call has a new look to make.
+     * {@link #LOOK_FRESH_NANOS} ago: {@link #NOTHING_THERE} when nothing was there; else null. Once: a second call has
+     * a new look to make.
      */
     Lstat takeLook(Path target) {
         Look look = lastLook.get();
@@ -308,9 +330,23 @@ public final class Workspace {
         return fresh ? seen : null;
     }
 
-    /** Drops this thread's look, if any: the path it looked at is about to change. */
+    /**
+     * Whether this thread's latest resolve, less than {@link #LOOK_FRESH_NANOS} ago, returned this very {@code path}
+     * for a write or an edit, and so checked it against the start-up files already: the provider's own check before it
+     * changes the file is then the same check again. Once.
+     */
+    boolean takeCheckedForChange(ResolvedPath path) {
+        Look look = lastLook.get();
+        boolean same = look.checked == path && path != null && System.nanoTime() - look.checkedNanos < lookFreshNanos;
+        look.checked(null);
+        return same;
+    }
+
+    /** Drops this thread's look and check, if any: the path it looked at is about to change, or another is resolved. */
     void forgetLook() {
-        lastLook.get().keep(null, null);
+        Look look = lastLook.get();
+        look.keep(null, null);
+        look.checked(null);
     }
 
     /** A path rewritten onto the real root that contains it. */
@@ -362,7 +398,10 @@ public final class Workspace {
                     if (dotsFollow(names, k + 1, todo)) {
                         throw FsException.linkThroughNothing(op, requested);
                     }
-                    return withNames(next, names, k + 1, todo);
+                    Path missing = withNames(next, names, k + 1, todo);
+                    // Kept like a file's look: a new file's write has no second failed look to take.
+                    lastLook.get().keep(missing, NOTHING_THERE);
+                    return missing;
                 } catch (FileSystemException e) {
                     if ("File name too long".equals(e.getReason())) {
                         throw tooLong(op, requested, next);

@@ -705,9 +705,16 @@ class LocalFileSystemTest {
         // Only for the path resolved.
         fs.resolve("read", "d/real.txt", ws, Cancellation.NONE);
         assertThat(workspace.takeLook(ws.resolve("d"))).isNull();
-        // Nothing is kept for a path that does not exist, or once the next path is resolved.
+        // A path where nothing is, is kept as nothing there (also below a missing folder, and through a link),
+        // which the read's stat takes as missing.
+        for (String name : List.of("d/none.txt", "none/deeper/x.txt", "link.txt/../none.txt")) {
+            ResolvedPath missing = fs.resolve("read", name, ws, Cancellation.NONE);
+            assertThat(workspace.takeLook(missing.target())).as(name).isSameAs(Workspace.NOTHING_THERE);
+            assertThat(workspace.takeLook(missing.target())).as(name).isNull();
+        }
         ResolvedPath missing = fs.resolve("read", "d/none.txt", ws, Cancellation.NONE);
-        assertThat(workspace.takeLook(missing.target())).isNull();
+        assertThat(fs.stat(missing)).isEqualTo(FileStat.MISSING);
+        // Nothing is kept once the next path is resolved.
         fs.resolve("read", "d/real.txt", ws, Cancellation.NONE);
         fs.resolve("read", "d", ws, Cancellation.NONE);
         assertThat(workspace.takeLook(p.target())).isNull();
@@ -723,6 +730,65 @@ class LocalFileSystemTest {
         }
         assertThat(elsewhere[0]).isNull();
         assertThat(workspace.takeLook(p.target())).isNotNull();
+    }
+
+    @Test
+    void aNewFilesWriteTrustsTheWalksEmptyLookOnlyToCreateItWithoutReplacing() throws IOException {
+        Workspace workspace = fs.workspace();
+        workspace.lookFreshNanos = TimeUnit.MINUTES.toNanos(1);
+        // Made by someone else after the walk found nothing there: creating refuses to replace it, in the words of a
+        // stat made just before, and the other's file stays as it is.
+        ResolvedPath p = resolve("late.txt");
+        Files.writeString(ws.resolve("late.txt"), "theirs");
+        assertThat(codeOf(() -> fs.writeText(p, "mine", Precondition.createIfAbsent(), Cancellation.NONE)))
+                .isEqualTo(FsErrorCode.FS_EXISTS);
+        ResolvedPath q = resolve("later.txt");
+        Files.writeString(ws.resolve("later.txt"), "theirs");
+        FsException notSeen = catchThrowableOfType(() -> fs.writeText(q, "mine",
+                Precondition.createIfAbsent(FsErrorCode.FS_NOT_OBSERVED), Cancellation.NONE), FsException.class);
+        assertThat(notSeen.code()).isEqualTo(FsErrorCode.FS_NOT_OBSERVED);
+        assertThat(Files.readString(ws.resolve("late.txt"))).isEqualTo("theirs");
+        assertThat(Files.readString(ws.resolve("later.txt"))).isEqualTo("theirs");
+        try (var left = Files.list(ws)) { // and no temporary file
+            assertThat(left.filter(f -> !f.getFileName().toString().startsWith("late"))).isEmpty();
+        }
+        // Without that guard the empty look is not trusted: the file is statted under the lock and reported as
+        // replaced, with what it held.
+        ResolvedPath r = resolve("unguarded.txt");
+        Files.writeString(ws.resolve("unguarded.txt"), "theirs\n");
+        WriteOutcome replaced = fs.writeText(r, "mine\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(replaced.created()).isFalse();
+        assertThat(replaced.before()).isEqualTo("theirs\n");
+        // Nothing there, still: created.
+        WriteOutcome created = fs.writeText(resolve("new/folder/n.txt"), "n", Precondition.createIfAbsent(),
+                Cancellation.NONE);
+        assertThat(created.created()).isTrue();
+        assertThat(Files.readString(ws.resolve("new/folder/n.txt"))).isEqualTo("n");
+    }
+
+    @Test
+    void aPathResolvedForAChangeIsCheckedAgainstTheStartUpFilesOnceByTheSameThread() throws Exception {
+        Workspace workspace = new Workspace(List.of(ws), List.of(), ws);
+        workspace.lookFreshNanos = TimeUnit.MINUTES.toNanos(1);
+        ResolvedPath write = workspace.resolve("write", "a.txt", ws);
+        // Another thread, or another instance of the same path, was not checked by this resolve.
+        boolean[] elsewhere = new boolean[1];
+        Thread other = new Thread(() -> elsewhere[0] = workspace.takeCheckedForChange(write));
+        other.start();
+        other.join();
+        assertThat(elsewhere[0]).isFalse();
+        assertThat(workspace.takeCheckedForChange(new ResolvedPath(write.requested(), write.target()))).isFalse();
+        ResolvedPath edit = workspace.resolve("edit", "a.txt", ws);
+        assertThat(workspace.takeCheckedForChange(edit)).isTrue();
+        assertThat(workspace.takeCheckedForChange(edit)).isFalse(); // once
+        // Not for a read, or another operation's name; not past the next resolve, nor once too old.
+        assertThat(workspace.takeCheckedForChange(workspace.resolve("read", "a.txt", ws))).isFalse();
+        assertThat(workspace.takeCheckedForChange(workspace.resolve("create", "a.txt", ws))).isFalse();
+        ResolvedPath first = workspace.resolve("write", "a.txt", ws);
+        workspace.resolve("write", "b.txt", ws);
+        assertThat(workspace.takeCheckedForChange(first)).isFalse();
+        workspace.lookFreshNanos = 0;
+        assertThat(workspace.takeCheckedForChange(workspace.resolve("write", "a.txt", ws))).isFalse();
     }
 
     @Test
