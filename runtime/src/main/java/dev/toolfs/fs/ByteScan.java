@@ -73,6 +73,42 @@ public final class ByteScan {
     }
 
     /**
+     * The index of the first occurrence of {@code needle} wholly inside {@code b[from, to)}, or -1; {@code from} for an
+     * empty needle. Eight places are tried at a time: a place is compared in full only when its first and its last
+     * byte are the needle's, which in text leaves few places to compare.
+     */
+    public static int indexOf(byte[] b, byte[] needle, int from, int to) {
+        int n = needle.length;
+        int lastStart = to - n;
+        if (from > lastStart) {
+            return -1;
+        }
+        if (n == 0) {
+            return from;
+        }
+        long first = repeated(needle[0]);
+        long last = repeated(needle[n - 1]);
+        int i = from;
+        // The word at i + n - 1 ends at i + n + 7: inside b[from, to) while i + 7 <= lastStart.
+        for (; i + 7 <= lastStart; i += 8) {
+            long m = zeroBytes(word(b, i) ^ first) & zeroBytes(word(b, i + n - 1) ^ last);
+            while (m != 0) {
+                int at = i + (Long.numberOfTrailingZeros(m) >>> 3);
+                if (java.util.Arrays.equals(b, at, at + n, needle, 0, n)) {
+                    return at;
+                }
+                m &= m - 1;
+            }
+        }
+        for (; i <= lastStart; i++) {
+            if (b[i] == needle[0] && java.util.Arrays.equals(b, i, i + n, needle, 0, n)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * The index of the first byte of {@code b[from, to)} that is not ASCII text: a NUL or a byte with its high bit set
      * (part of a multi-byte UTF-8 character, or not UTF-8 at all); -1 when every byte is 1 to 127.
      */

@@ -50,17 +50,23 @@ public final class LiteralEdit {
      *        refused before the new text is built when the text alone (at least a byte a character) would exceed it
      */
     public static Result apply(String physical, TextEdit edit, long maxBytes) {
-        return apply(physical, edit, maxBytes, false);
+        return apply(physical, null, edit, maxBytes);
     }
 
     /**
-     * @param crFree the caller knows the text holds no {@code \r} (a scan of the file's bytes, eight at a time, is
-     *        faster than a search of the text for a CRLF under the quick compiler): no CRLF is looked for
+     * The edit of a file's text, given also as the file's bytes: the quick compiler turns no string search into vector
+     * instructions, and the bytes can be searched eight at a time. A file without a CR byte has no CRLF to look for;
+     * an ASCII file (a byte a character) without one is searched for {@code old_string} in its bytes.
+     *
+     * @param utf8 {@code physical} in UTF-8, or null when not at hand
      */
-    public static Result apply(String physical, TextEdit edit, long maxBytes, boolean crFree) {
+    public static Result apply(String physical, byte[] utf8, TextEdit edit, long maxBytes) {
         boolean bom = !physical.isEmpty() && physical.charAt(0) == '\uFEFF';
         String body = bom ? physical.substring(1) : physical;
-        Logical text = crFree ? Logical.lfOnly(body) : Logical.of(body);
+        // A CR byte is a CR in UTF-8 (never part of another character); as many bytes as characters is ASCII only.
+        boolean crFree = utf8 != null && !ByteScan.contains(utf8, (byte) '\r', 0, utf8.length);
+        Logical text = !crFree ? Logical.of(body)
+                : Logical.lfOnly(body, utf8.length == physical.length() ? utf8 : null);
         String oldL = toLf(edit.oldString());
         String newL = toLf(edit.newString());
         if (oldL.isEmpty()) {
@@ -72,8 +78,8 @@ public final class LiteralEdit {
             // A line ending in a stray CR (CR CR LF in the file) reads as "…\r"; copied with the line after it, that is
             // "\r\n" in old_string: the CR and a line break, not a CRLF ending. Taken so when it matches only so; when
             // both readings match somewhere, which one the model meant is not known.
-            List<Integer> asRead = oldL.equals(newL) ? List.of() : find(text.logical, oldL, edit.replaceAll());
-            List<Integer> withCr = find(text.logical, edit.oldString(), edit.replaceAll());
+            List<Integer> asRead = oldL.equals(newL) ? List.of() : find(text, oldL, edit.replaceAll());
+            List<Integer> withCr = find(text, edit.oldString(), edit.replaceAll());
             if (!withCr.isEmpty() && !asRead.isEmpty()) {
                 java.util.TreeSet<Integer> both = new java.util.TreeSet<>(asRead);
                 both.addAll(withCr);
@@ -94,7 +100,7 @@ public final class LiteralEdit {
                     "old_string and new_string differ only in line endings; the file keeps its own line endings, so this edit would change nothing");
         }
         if (matches == null) {
-            matches = find(text.logical, oldL, edit.replaceAll());
+            matches = find(text, oldL, edit.replaceAll());
         }
         if (matches.isEmpty()) {
             throw new EditMatchException(FsErrorCode.FS_NO_MATCH, noMatchDetail(text.logical, oldL));
@@ -177,9 +183,25 @@ public final class LiteralEdit {
     }
 
     /** Where {@code needle} occurs, without overlaps; past {@link #MAX_LISTED_LINES} + 1 only for {@code all}. */
-    private static List<Integer> find(String text, String needle, boolean all) {
+    private static List<Integer> find(Logical text, String needle, boolean all) {
         List<Integer> matches = new ArrayList<>();
-        for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length())) {
+        if (text.ascii != null) {
+            if (!ByteScan.isAscii(needle)) {
+                return matches; // an ASCII text holds no other character
+            }
+            byte[] b = needle.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            byte[] hay = text.ascii;
+            for (int i = ByteScan.indexOf(hay, b, 0, hay.length); i >= 0;
+                    i = ByteScan.indexOf(hay, b, i + b.length, hay.length)) {
+                matches.add(i);
+                if (!all && matches.size() > MAX_LISTED_LINES) {
+                    break;
+                }
+            }
+            return matches;
+        }
+        String hay = text.logical;
+        for (int i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length())) {
             matches.add(i);
             if (!all && matches.size() > MAX_LISTED_LINES) {
                 break;
@@ -348,21 +370,28 @@ public final class LiteralEdit {
         final int[] crlf;
         /** The bare {@code \n}s; only counted when there are CRLFs, since without any the count decides nothing. */
         final int lfCount;
+        /** The logical text's characters as bytes, one each, when it is ASCII and they are at hand; else null. */
+        final byte[] ascii;
 
-        private Logical(String logical, int[] crlf, int lfCount) {
+        private Logical(String logical, int[] crlf, int lfCount, byte[] ascii) {
             this.logical = logical;
             this.crlf = crlf;
             this.lfCount = lfCount;
+            this.ascii = ascii;
         }
 
-        /** A text without CRLF: the dominant ending is LF whatever the count, so the text is not scanned for it. */
-        static Logical lfOnly(String body) {
-            return new Logical(body, new int[0], 0);
+        /**
+         * A text without CRLF: the dominant ending is LF whatever the count, so the text is not scanned for it.
+         *
+         * @param ascii the text's bytes when it is ASCII, or null
+         */
+        static Logical lfOnly(String body, byte[] ascii) {
+            return new Logical(body, new int[0], 0, ascii);
         }
 
         static Logical of(String body) {
             if (body.indexOf("\r\n") < 0) {
-                return lfOnly(body);
+                return lfOnly(body, null);
             }
             StringBuilder sb = new StringBuilder(body.length());
             int[] crlf = new int[16];
@@ -382,7 +411,7 @@ public final class LiteralEdit {
                 }
                 sb.append(c);
             }
-            return new Logical(sb.toString(), Arrays.copyOf(crlf, n), newlines - n);
+            return new Logical(sb.toString(), Arrays.copyOf(crlf, n), newlines - n, null);
         }
 
         /** Number of CRLF newlines at logical indexes below {@code x}. */

@@ -47,6 +47,36 @@ class ByteScanPropertyTest {
         assertThat(ByteScan.indexOfJsonSpecial(bytes, from, to)).isEqualTo(expected);
     }
 
+    @Property(tries = 3000)
+    void findsANeedleWhereTheNaiveSearchFindsIt(@ForAll("fewLetters") byte[] bytes, @ForAll("fewLetters") byte[] free,
+            @ForAll boolean fromTheBytes, @ForAll @IntRange(max = 40) int at, @ForAll @IntRange(max = 12) int length,
+            @ForAll @IntRange(max = 16) int skip, @ForAll @IntRange(max = 16) int cut) {
+        // From the bytes themselves (found at least there) or free (mostly not found), of any length up to 12.
+        byte[] needle;
+        if (fromTheBytes && bytes.length > 0) {
+            int start = Math.min(at, bytes.length - 1);
+            needle = Arrays.copyOfRange(bytes, start, Math.min(bytes.length, start + length));
+        } else {
+            needle = Arrays.copyOf(free, Math.min(free.length, length));
+        }
+        int from = Math.min(skip, bytes.length);
+        int to = Math.max(from, bytes.length - cut);
+        int expected = -1;
+        for (int i = from; i + needle.length <= to && expected < 0; i++) {
+            if (Arrays.equals(bytes, i, i + needle.length, needle, 0, needle.length)) {
+                expected = i;
+            }
+        }
+        assertThat(ByteScan.indexOf(bytes, needle, from, to)).isEqualTo(expected);
+    }
+
+    /** Few byte values, so that a needle's first and last bytes often match where the rest does not. */
+    @Provide
+    Arbitrary<byte[]> fewLetters() {
+        return Arbitraries.of((byte) 'a', (byte) 'b', (byte) '\n', (byte) 0x80, (byte) 0xFF, (byte) 0)
+                .array(byte[].class).ofMaxSize(100);
+    }
+
     /** Mostly plain ASCII, with now and then a byte to find or one next to it in value. */
     @Provide
     Arbitrary<byte[]> jsonish() {

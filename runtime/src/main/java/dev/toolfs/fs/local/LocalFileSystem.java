@@ -597,8 +597,7 @@ public class LocalFileSystem implements FileSystemProvider {
     private Edited edited(ResolvedPath path, byte[] old, String text, TextEdit edit) {
         LiteralEdit.Result result;
         try {
-            // A CR byte is a CR in UTF-8 (never part of another character): the bytes tell whether the text has one.
-            result = LiteralEdit.apply(text, edit, maxEditBytes, !ByteScan.contains(old, (byte) '\r', 0, old.length));
+            result = LiteralEdit.apply(text, old, edit, maxEditBytes);
         } catch (EditMatchException e) {
             throw FsException.editMatch(path.requested(), e);
         }
