@@ -171,22 +171,26 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     private FileStat statOf(String op, ResolvedPath path) {
-        Lstat a;
+        Lstat a = lookAt(op, path);
+        return a == null ? FileStat.MISSING : fileStat(a);
+    }
+
+    /** A look at the path (its owner and mode too, which a change needs), or null when nothing is there. */
+    private static Lstat lookAt(String op, ResolvedPath path) {
         try {
-            a = Lstat.of(path.target());
+            return Lstat.of(path.target());
         } catch (NoSuchFileException e) {
-            return FileStat.MISSING;
+            return null;
         } catch (AccessDeniedException e) {
             throw FsException.permissionDenied(op, path.requested());
         } catch (FileSystemException e) {
             if ("Not a directory".equals(e.getReason())) {
-                return FileStat.MISSING; // a file stands where a folder of the path should be
+                return null; // a file stands where a folder of the path should be
             }
             throw FsException.io(op, path.requested(), e);
         } catch (IOException e) {
             throw FsException.io(op, path.requested(), e);
         }
-        return fileStat(a);
     }
 
     private static FileStat fileStat(Lstat a) {
@@ -457,7 +461,8 @@ public class LocalFileSystem implements FileSystemProvider {
     @Override
     public void checkChangeable(String op, ResolvedPath path, Precondition precondition, TextEdit edit) {
         // The checks writeText and editText make before they change anything, in the same order and words.
-        FileStat st = statOf(op, path);
+        Lstat look = lookAt(op, path);
+        FileStat st = look == null ? FileStat.MISSING : fileStat(look);
         if (edit == null) {
             if (st.exists() && !st.isRegularFile()) {
                 throw FsException.notRegularFile(op, path.requested());
@@ -468,7 +473,7 @@ public class LocalFileSystem implements FileSystemProvider {
             byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll(op, path, maxEditBytes, st) : null;
             check(op, path, precondition, st, old);
             if (st.exists()) {
-                checkWritable(op, path);
+                checkWritable(op, path, look);
             } else {
                 missingFolders(op, path, path.target().getParent()); // throws where a file stands for a folder
             }
@@ -486,7 +491,7 @@ public class LocalFileSystem implements FileSystemProvider {
         }
         byte[] old = readAll(op, path, maxEditBytes, st);
         check(op, path, precondition, st, old);
-        checkWritable(op, path);
+        checkWritable(op, path, look);
         edited(path, old, decodeStrict(op, path, old), edit);
     }
 
@@ -502,7 +507,8 @@ public class LocalFileSystem implements FileSystemProvider {
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
         try {
-            FileStat st = nothingThere ? FileStat.MISSING : statOf("write", path);
+            Lstat look = nothingThere ? null : lookAt("write", path);
+            FileStat st = look == null ? FileStat.MISSING : fileStat(look);
             if (st.exists() && !st.isRegularFile()) {
                 throw FsException.notRegularFile("write", path.requested());
             }
@@ -514,7 +520,7 @@ public class LocalFileSystem implements FileSystemProvider {
             byte[] old = st.exists() && st.size() <= maxEditBytes ? readAll("write", path, maxEditBytes, st) : null;
             check("write", path, precondition, st, old);
             if (st.exists()) {
-                checkWritable("write", path);
+                checkWritable("write", path, look);
             }
             String before = null;
             TextShape beforeShape = null;
@@ -534,7 +540,7 @@ public class LocalFileSystem implements FileSystemProvider {
             }
             boolean sameBytes = old != null && java.util.Arrays.equals(old, data);
             boolean createOnly = precondition instanceof Precondition.CreateIfAbsent;
-            FileVersion version = replace("write", path, data, st.exists() ? st : null, createOnly, precondition, cancel);
+            FileVersion version = replace("write", path, data, look, createOnly, precondition, cancel);
             return new WriteOutcome(!st.exists(), before, version, beforeShape, sameBytes, unseen);
         } finally {
             lock.unlock();
@@ -549,7 +555,8 @@ public class LocalFileSystem implements FileSystemProvider {
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
         try {
-            FileStat st = statOf("edit", path);
+            Lstat look = lookAt("edit", path);
+            FileStat st = look == null ? FileStat.MISSING : fileStat(look);
             if (!st.exists()) {
                 if (precondition instanceof Precondition.IfVersion) {
                     throw FsException.staleVersionDeleted("edit", path.requested());
@@ -564,12 +571,12 @@ public class LocalFileSystem implements FileSystemProvider {
             }
             byte[] old = readAll("edit", path, maxEditBytes, st);
             check("edit", path, precondition, st, old);
-            checkWritable("edit", path);
+            checkWritable("edit", path, look);
             String text = decodeStrict("edit", path, old);
             Edited edited = edited(path, old, text, edit);
             LiteralEdit.Result result = edited.result();
             byte[] data = edited.data();
-            FileVersion version = replace("edit", path, data, st, false, precondition, cancel);
+            FileVersion version = replace("edit", path, data, look, false, precondition, cancel);
             // Read back from the new file (a CR in the replacement): its line endings may have changed unseen.
             boolean fused = result.changed() == null;
             return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed(),
@@ -638,15 +645,11 @@ public class LocalFileSystem implements FileSystemProvider {
      * its folder's permissions govern: without this check a read-only file, or another user's file in a folder this
      * process may write, would be replaced. A file without any write permission bit is read-only also for root.
      */
-    private static void checkWritable(String op, ResolvedPath path) {
+    /** @param look the file's look under the lock, whose mode is the file's (none where the system has no modes) */
+    private static void checkWritable(String op, ResolvedPath path, Lstat look) {
         Path target = path.target();
-        boolean writable;
-        try {
-            int mode = (Integer) Files.getAttribute(target, "unix:mode", LinkOption.NOFOLLOW_LINKS);
-            writable = (mode & 0222) != 0 && Files.isWritable(target);
-        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
-            writable = Files.isWritable(target);
-        }
+        boolean writable = look.owner() == null ? Files.isWritable(target)
+                : (look.owner().mode() & 0222) != 0 && Files.isWritable(target);
         if (!writable) {
             throw FsException.readOnly(op, path.requested());
         }
@@ -711,7 +714,8 @@ public class LocalFileSystem implements FileSystemProvider {
      * the folder (both syncs only with fsync on); the target keeps its permissions. With {@code createOnly}, the rename
      * never replaces a file that appeared meanwhile (a hard link is created instead, which fails if the name exists).
      */
-    private FileVersion replace(String op, ResolvedPath path, byte[] data, FileStat existing, boolean createOnly,
+    /** @param existing the look at the file this replaces, under its lock, or null when there is none */
+    private FileVersion replace(String op, ResolvedPath path, byte[] data, Lstat existing, boolean createOnly,
             Precondition precondition, Cancellation cancel) {
         // This thread's walk looked at the file this call replaces: no stat after the replacement may take that look.
         workspace.forgetLook();
@@ -748,7 +752,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
             }
             if (existing != null) {
-                copyOwnerAndMode(target, temp);
+                copyOwnerAndMode(existing, temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -913,20 +917,22 @@ public class LocalFileSystem implements FileSystemProvider {
      * sidecar running as root does not hand a user's files to root. Set-user-ID and set-group-ID are not copied: the
      * kernel clears them, too, when a file is written.
      */
-    private static void copyOwnerAndMode(Path from, Path to) {
-        Map<String, Object> was;
+    /** @param was the look at the file being replaced, taken under its lock (its owner and mode are the ones given) */
+    private static void copyOwnerAndMode(Lstat was, Path to) {
+        if (was.owner() == null) {
+            return; // not a POSIX file system: the new file keeps its defaults
+        }
         Map<String, Object> now;
         try {
             // Numeric ids: the owner's name would be looked up in the user database on every write.
-            was = Files.readAttributes(from, "unix:mode,uid,gid", LinkOption.NOFOLLOW_LINKS);
             now = Files.readAttributes(to, "unix:uid,gid", LinkOption.NOFOLLOW_LINKS);
         } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
-            return; // not a POSIX file system: the new file keeps its defaults
+            return;
         }
-        setIfDifferent(to, "unix:uid", was.get("uid"), now.get("uid"));
-        setIfDifferent(to, "unix:gid", was.get("gid"), now.get("gid"));
+        setIfDifferent(to, "unix:uid", was.owner().uid(), now.get("uid"));
+        setIfDifferent(to, "unix:gid", was.owner().gid(), now.get("gid"));
         try {
-            Files.setAttribute(to, "unix:mode", ((Integer) was.get("mode")) & 0777, LinkOption.NOFOLLOW_LINKS);
+            Files.setAttribute(to, "unix:mode", was.owner().mode() & 0777, LinkOption.NOFOLLOW_LINKS);
         } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
             // The content is what matters; the new file keeps the mode it was made with (owner-only when replacing).
         }

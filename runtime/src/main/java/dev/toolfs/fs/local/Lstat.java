@@ -13,17 +13,22 @@ import dev.toolfs.fs.FileVersion;
 
 /**
  * What one look at a path shows, not following a link: one system call where the platform has a "unix" attribute view
- * (the change time, {@code ctime}, is only there), else the basic attributes without it ({@code changedNanos} -1).
+ * (the change time, {@code ctime}, and the owner and mode are only there), else the basic attributes without them
+ * ({@code changedNanos} -1, {@code owner} null).
  */
 record Lstat(boolean link, boolean regularFile, boolean directory, long size, long modifiedNanos, long changedNanos,
-        Object fileKey) {
+        Object fileKey, Owner owner) {
+
+    /** The file's permission bits and its owner's numeric user and group ids. */
+    record Owner(int mode, int uid, int gid) {
+    }
 
     /**
      * Named, not "unix:*": that would also resolve the owner's and group's names, reading the system's user and group
      * databases (/etc/passwd, /etc/group) on every look.
      */
     private static final String UNIX_ATTRIBUTES =
-            "unix:isSymbolicLink,isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey";
+            "unix:isSymbolicLink,isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey,mode,uid,gid";
 
     /** Asked once: a walk looks at every component, and a platform without the view would fail each time. */
     private static final boolean UNIX_VIEW = FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
@@ -33,7 +38,8 @@ record Lstat(boolean link, boolean regularFile, boolean directory, long size, lo
             Map<String, Object> u = Files.readAttributes(path, UNIX_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
             return new Lstat((Boolean) u.get("isSymbolicLink"), (Boolean) u.get("isRegularFile"),
                     (Boolean) u.get("isDirectory"), (Long) u.get("size"), toNanos((FileTime) u.get("lastModifiedTime")),
-                    toNanos((FileTime) u.get("ctime")), u.get("fileKey"));
+                    toNanos((FileTime) u.get("ctime")), u.get("fileKey"),
+                    new Owner((Integer) u.get("mode"), (Integer) u.get("uid"), (Integer) u.get("gid")));
         }
         return basic(path);
     }
@@ -42,7 +48,7 @@ record Lstat(boolean link, boolean regularFile, boolean directory, long size, lo
     static Lstat basic(Path path) throws IOException {
         BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         return new Lstat(b.isSymbolicLink(), b.isRegularFile(), b.isDirectory(), b.size(), toNanos(b.lastModifiedTime()),
-                -1, b.fileKey());
+                -1, b.fileKey(), null);
     }
 
     /**

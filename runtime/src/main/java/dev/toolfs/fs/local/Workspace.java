@@ -292,7 +292,7 @@ public final class Workspace {
      * What {@link #takeLook} gives when the walk found nothing at the path it resolved (a name on the way was not
      * there): compared by identity, never looked into.
      */
-    static final Lstat NOTHING_THERE = new Lstat(false, false, false, -1, 0, -1, null);
+    static final Lstat NOTHING_THERE = new Lstat(false, false, false, -1, 0, -1, null, null);
 
     /**
      * A look the walk took, and the path the latest resolve checked against the start-up files: mutable, one per

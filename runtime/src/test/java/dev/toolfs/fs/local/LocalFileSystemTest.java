@@ -373,6 +373,18 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void aCrlfInTheBytesAfterTheLastWholeEightIsSeen() throws IOException {
+        // The CR scan reads eight bytes at a time, then the rest one by one: a CRLF only there still makes the
+        // file's lines CRLF, which the line put in takes (ASCII and not, as each takes another path).
+        for (String head : List.of("abcdefgh", "abcdéfg")) {
+            Path f = Files.writeString(ws.resolve("tail.txt"), head + "\r\nx");
+            assertThat(Files.size(f) % 8).isEqualTo(3);
+            fs.editText(resolve("tail.txt"), new TextEdit("x", "y\nz", false), Precondition.NONE, Cancellation.NONE);
+            assertThat(Files.readString(f)).as(head).isEqualTo(head + "\r\ny\r\nz");
+        }
+    }
+
+    @Test
     void editRefusesBinaryAndHugeFiles() throws IOException {
         Files.write(ws.resolve("bin.dat"), new byte[] { 1, 0, 2 });
         assertThat(codeOf(() -> fs.editText(resolve("bin.dat"), new TextEdit("a", "b", false), Precondition.NONE,
@@ -815,7 +827,12 @@ class LocalFileSystemTest {
             Lstat basic = Lstat.basic(p);
             assertThat(basic.changedNanos()).isEqualTo(-1);
             assertThat(basic).as(p.toString()).isEqualTo(new Lstat(unix.link(), unix.regularFile(), unix.directory(),
-                    unix.size(), unix.modifiedNanos(), -1, unix.fileKey()));
+                    unix.size(), unix.modifiedNanos(), -1, unix.fileKey(), null));
+            // The unix look has the owner and mode the attribute view gives one by one.
+            assertThat(unix.owner()).isEqualTo(new Lstat.Owner(
+                    (Integer) Files.getAttribute(p, "unix:mode", java.nio.file.LinkOption.NOFOLLOW_LINKS),
+                    (Integer) Files.getAttribute(p, "unix:uid", java.nio.file.LinkOption.NOFOLLOW_LINKS),
+                    (Integer) Files.getAttribute(p, "unix:gid", java.nio.file.LinkOption.NOFOLLOW_LINKS)));
         }
         assertThat(Lstat.of(f).changedNanos()).isPositive();
         assertThat(Lstat.basic(ws.resolve("l")).link()).isTrue();
