@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Singleton;
 
+import io.quarkus.arc.properties.IfBuildProperty;
+
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -23,9 +25,11 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
  * In place of Quarkus' JVM metrics ({@code quarkus.micrometer.binder.jvm}, off in the sidecar's configuration), which
  * time each pause and the heap's pressure by listening to every collection: the JVM then sends a notification per
  * young collection, built on a thread of its own mostly by code run too rarely to be compiled, which cost the sidecar
- * about a tenth of a write's or an edit's CPU (its small young generation is collected every few calls).
+ * about a tenth of a write's or an edit's CPU (its small young generation is collected every few calls). A build with
+ * Quarkus' on has those alone: both register {@code jvm.info}, as different kinds of meter.
  */
 @Singleton
+@IfBuildProperty(name = "quarkus.micrometer.binder.jvm", stringValue = "false")
 public class PolledJvmMetrics implements MeterBinder {
 
     @Override
