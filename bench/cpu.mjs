@@ -172,8 +172,8 @@ for (const key of opt.steps.split(',')) {
     throw new Error(`unknown step ${key}: one of ${Object.keys(STEPS).join(', ')}`);
   }
   const workspaces = jars.map(() => mkdtempSync(join(tmpdir(), 'tool-fs-cpu-')));
+  const sidecars = [];
   try {
-    const sidecars = [];
     for (let k = 0; k < jars.length; k++) {
       prepare(workspaces[k]);
       const sidecar = new Sidecar(jars[k], workspaces[k], step.opts);
@@ -188,9 +188,16 @@ for (const key of opt.steps.split(',')) {
     const perRound = 2 * Math.ceil((step.calls * callsFactor) / 2 / rounds);
     const calls = perRound * rounds;
     const next = sidecars.map(() => 0);
-    for (let k = 0; k < sidecars.length; k++) {
-      for (const end = next[k] + warmup; next[k] < end; next[k]++) {
-        await step.call(sidecars[k], next[k]);
+    // Neither goes first more often than the other: the order of each round is turned around in the next (A B, B A,
+    // A B…), the warm-up's rounds too, so that a compiler still busy with one's code, or the machine getting busier,
+    // weighs on both alike. The warm-up's calls are split into as many rounds as the timed ones.
+    const order = (r) => (r % 2 === 0 ? sidecars.map((_, k) => k) : sidecars.map((_, k) => sidecars.length - 1 - k));
+    const warmupPerRound = 2 * Math.ceil(warmup / 2 / rounds);
+    for (let r = 0; r < rounds; r++) {
+      for (const k of order(r)) {
+        for (const end = next[k] + warmupPerRound; next[k] < end; next[k]++) {
+          await step.call(sidecars[k], next[k]);
+        }
       }
     }
     // Each sidecar's CPU over all rounds, its idle time while the other works included (an idle JVM uses next to
@@ -198,7 +205,7 @@ for (const key of opt.steps.split(',')) {
     const cpuBefore = sidecars.map((s) => cpuMillis(s.proc.pid));
     const wall = sidecars.map(() => 0);
     for (let r = 0; r < rounds; r++) {
-      for (let k = 0; k < sidecars.length; k++) {
+      for (const k of order(r)) {
         const started = process.hrtime.bigint();
         for (const end = next[k] + perRound; next[k] < end; next[k]++) {
           await step.call(sidecars[k], next[k]);
@@ -214,6 +221,8 @@ for (const key of opt.steps.split(',')) {
     }
     process.stderr.write(`${step.label}: done\n`);
   } finally {
+    // Also when a call failed: no sidecar is left running.
+    await Promise.all(sidecars.filter((s) => s.proc.exitCode === null && s.proc.signalCode === null).map((s) => s.stop()));
     for (const w of workspaces) {
       rmSync(w, { recursive: true, force: true });
     }

@@ -163,7 +163,7 @@ public class LocalFileSystem implements FileSystemProvider {
     @Override
     public FileStat stat(ResolvedPath path) {
         // The walk that resolved the path looked at it a moment ago: that look is the stat (a read's system call less).
-        Lstat seen = workspace.takeLook(path.target());
+        Lstat seen = workspace.takeLookOrNothingThere(path.target());
         if (seen == Workspace.NOTHING_THERE) {
             return FileStat.MISSING;
         }
@@ -500,9 +500,10 @@ public class LocalFileSystem implements FileSystemProvider {
             Cancellation cancel) {
         checkNotOwnConfiguration("write", path);
         byte[] data = content.getBytes(StandardCharsets.UTF_8);
-        // Taken before the lock: trusted only to create a file, which the link that creates it refuses to do over a
-        // file another call made meanwhile (with the same error as the stat would have led to).
-        boolean nothingThere = workspace.takeLook(path.target()) == Workspace.NOTHING_THERE
+        // Taken before the lock: trusted only to create a file, which the link that creates it refuses to do over
+        // anything another call or process put there meanwhile (with the error a stat under the lock would have led
+        // to, though after the sandbox's check rather than before).
+        boolean nothingThere = workspace.takeLookOrNothingThere(path.target()) == Workspace.NOTHING_THERE
                 && precondition instanceof Precondition.CreateIfAbsent;
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
@@ -644,8 +645,9 @@ public class LocalFileSystem implements FileSystemProvider {
      * Refuses to replace a file that may not be written. Replacing renames a new file over the old one, which only
      * its folder's permissions govern: without this check a read-only file, or another user's file in a folder this
      * process may write, would be replaced. A file without any write permission bit is read-only also for root.
+     *
+     * @param look the file's look under its lock, whose mode is the file's (none where the system has no modes)
      */
-    /** @param look the file's look under the lock, whose mode is the file's (none where the system has no modes) */
     private static void checkWritable(String op, ResolvedPath path, Lstat look) {
         Path target = path.target();
         boolean writable = look.owner() == null ? Files.isWritable(target)
@@ -653,6 +655,21 @@ public class LocalFileSystem implements FileSystemProvider {
         if (!writable) {
             throw FsException.readOnly(op, path.requested());
         }
+    }
+
+    /**
+     * The error for a name taken when the file was to be created: what a stat just before would have led to (a folder
+     * or another kind of file is not a regular file; a file exists).
+     */
+    private static FsException foundInTheWay(String op, ResolvedPath path, FsErrorCode ifExists) {
+        try {
+            if (!Lstat.of(path.target()).regularFile()) {
+                return FsException.notRegularFile(op, path.requested());
+            }
+        } catch (IOException e) {
+            // Gone again: it was there when the link was refused.
+        }
+        return existsError(op, path, ifExists);
     }
 
     private static FsException existsError(String op, ResolvedPath path, FsErrorCode code) {
@@ -713,8 +730,9 @@ public class LocalFileSystem implements FileSystemProvider {
      * Writes {@code data} to a temporary file beside the target, syncs it, and renames it over the target, then syncs
      * the folder (both syncs only with fsync on); the target keeps its permissions. With {@code createOnly}, the rename
      * never replaces a file that appeared meanwhile (a hard link is created instead, which fails if the name exists).
+     *
+     * @param existing the look at the file this replaces, taken under its lock, or null when there is none
      */
-    /** @param existing the look at the file this replaces, under its lock, or null when there is none */
     private FileVersion replace(String op, ResolvedPath path, byte[] data, Lstat existing, boolean createOnly,
             Precondition precondition, Cancellation cancel) {
         // This thread's walk looked at the file this call replaces: no stat after the replacement may take that look.
@@ -752,7 +770,10 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
             }
             if (existing != null) {
-                copyOwnerAndMode(existing, temp);
+                // The look under the lock is as old as the call's own work (the window in which another process's
+                // change of the content is replaced too); after an fsync, milliseconds: looked at again, so that a
+                // file made private meanwhile is not given its old mode back.
+                copyOwnerAndMode(fsync ? lookedAgain(target, existing) : existing, temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -900,13 +921,13 @@ public class LocalFileSystem implements FileSystemProvider {
         try {
             Files.createLink(path.target(), temp);
         } catch (FileAlreadyExistsException e) {
-            throw existsError(op, path, ifExists);
+            throw foundInTheWay(op, path, ifExists);
         } catch (UnsupportedOperationException | FileSystemException e) {
             // No hard links here: a move without REPLACE_EXISTING still refuses an existing name.
             try {
                 Files.move(temp, path.target());
             } catch (FileAlreadyExistsException exists) {
-                throw existsError(op, path, ifExists);
+                throw foundInTheWay(op, path, ifExists);
             }
         }
     }
@@ -916,8 +937,9 @@ public class LocalFileSystem implements FileSystemProvider {
      * operating system lets this process set them (root can; another user can keep a group it belongs to), so that a
      * sidecar running as root does not hand a user's files to root. Set-user-ID and set-group-ID are not copied: the
      * kernel clears them, too, when a file is written.
+     *
+     * @param was a look at the file being replaced, whose owner and mode are the ones given
      */
-    /** @param was the look at the file being replaced, taken under its lock (its owner and mode are the ones given) */
     private static void copyOwnerAndMode(Lstat was, Path to) {
         if (was.owner() == null) {
             return; // not a POSIX file system: the new file keeps its defaults
@@ -935,6 +957,16 @@ public class LocalFileSystem implements FileSystemProvider {
             Files.setAttribute(to, "unix:mode", was.owner().mode() & 0777, LinkOption.NOFOLLOW_LINKS);
         } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
             // The content is what matters; the new file keeps the mode it was made with (owner-only when replacing).
+        }
+    }
+
+    /** A new look at {@code target}, or {@code before} when it cannot be taken (the file went meanwhile). */
+    static Lstat lookedAgain(Path target, Lstat before) {
+        try {
+            Lstat now = Lstat.of(target);
+            return now.regularFile() ? now : before;
+        } catch (IOException e) {
+            return before;
         }
     }
 

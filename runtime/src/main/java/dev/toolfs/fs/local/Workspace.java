@@ -208,7 +208,8 @@ public final class Workspace {
     /**
      * Refuses to change a file the application reads at its next start (see {@link OwnFiles}), judged as the model
      * spelled the path and where it leads. Called when a write or edit resolves its path and again by the provider
-     * before it writes, whatever the caller named its operation.
+     * before it writes, whatever the caller named its operation, unless this thread resolved that very path for a
+     * change less than {@link #LOOK_FRESH_NANOS} before (see {@link #takeCheckedForChange}).
      */
     public void checkNotOwnConfiguration(String op, Path requested, Path target) {
         OwnFiles.Kind kind = ownFiles.kind(onRealRoot(requested), target);
@@ -279,6 +280,7 @@ public final class Workspace {
     /**
      * How long the walk's look at the path it resolved stands for the stat that follows: a read stats the path at once
      * after resolving it, and a look this recent is as good as a new one (the file could change just after either).
+     * Also how long a resolve's check against the start-up files stands for the provider's.
      */
     static final long LOOK_FRESH_NANOS = 1_000_000L;
 
@@ -289,8 +291,9 @@ public final class Workspace {
     private final ThreadLocal<Look> lastLook = ThreadLocal.withInitial(Look::new);
 
     /**
-     * What {@link #takeLook} gives when the walk found nothing at the path it resolved (a name on the way was not
-     * there): compared by identity, never looked into.
+     * What {@link #takeLookOrNothingThere} gives when the walk found nothing at the path it resolved (a name on the
+     * way was not there): compared by identity, never looked into (it is no file's look: a caller that only tests for
+     * null would take it for one).
      */
     static final Lstat NOTHING_THERE = new Lstat(false, false, false, -1, 0, -1, null, null);
 
@@ -322,7 +325,7 @@ public final class Workspace {
      * {@link #LOOK_FRESH_NANOS} ago: {@link #NOTHING_THERE} when nothing was there; else null. Once: a second call has
      * a new look to make.
      */
-    Lstat takeLook(Path target) {
+    Lstat takeLookOrNothingThere(Path target) {
         Look look = lastLook.get();
         Lstat seen = look.lstat;
         boolean fresh = look.at != null && System.nanoTime() - look.nanos < lookFreshNanos && look.at.equals(target);

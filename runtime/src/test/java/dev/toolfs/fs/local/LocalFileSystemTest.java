@@ -385,6 +385,21 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void afterAnFsyncTheReplacedFilesModeIsLookedAtAgain() throws IOException {
+        // A file made private while its replacement was written and synced keeps private; a file gone meanwhile, or
+        // turned into something else, leaves the look taken under the lock.
+        Path f = Files.writeString(ws.resolve("private.txt"), "key");
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-r--r--"));
+        Lstat before = Lstat.of(f);
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
+        assertThat(LocalFileSystem.lookedAgain(f, before).owner().mode() & 0777).isEqualTo(0600);
+        Files.delete(f);
+        assertThat(LocalFileSystem.lookedAgain(f, before)).isSameAs(before);
+        Files.createDirectory(f);
+        assertThat(LocalFileSystem.lookedAgain(f, before)).isSameAs(before);
+    }
+
+    @Test
     void editRefusesBinaryAndHugeFiles() throws IOException {
         Files.write(ws.resolve("bin.dat"), new byte[] { 1, 0, 2 });
         assertThat(codeOf(() -> fs.editText(resolve("bin.dat"), new TextEdit("a", "b", false), Precondition.NONE,
@@ -706,34 +721,34 @@ class LocalFileSystemTest {
         workspace.lookFreshNanos = TimeUnit.MINUTES.toNanos(1); // whatever else the machine is doing meanwhile
         ResolvedPath p = fs.resolve("read", "link.txt", ws, Cancellation.NONE);
         // Of the file the link leads to, not of the link: what a stat of the resolved path shows.
-        Lstat look = workspace.takeLook(p.target());
+        Lstat look = workspace.takeLookOrNothingThere(p.target());
         assertThat(look).isNotNull();
         assertThat(look.regularFile()).isTrue();
         assertThat(look.link()).isFalse();
         assertThat(look.size()).isEqualTo(4);
         assertThat(look.version(null).sameStat(Lstat.of(p.target()).version(null))).isTrue();
         // Taken once.
-        assertThat(workspace.takeLook(p.target())).isNull();
+        assertThat(workspace.takeLookOrNothingThere(p.target())).isNull();
         // Only for the path resolved.
         fs.resolve("read", "d/real.txt", ws, Cancellation.NONE);
-        assertThat(workspace.takeLook(ws.resolve("d"))).isNull();
+        assertThat(workspace.takeLookOrNothingThere(ws.resolve("d"))).isNull();
         // A path where nothing is, is kept as nothing there (also below a missing folder, and through a link),
         // which the read's stat takes as missing.
         for (String name : List.of("d/none.txt", "none/deeper/x.txt", "link.txt/../none.txt")) {
             ResolvedPath missing = fs.resolve("read", name, ws, Cancellation.NONE);
-            assertThat(workspace.takeLook(missing.target())).as(name).isSameAs(Workspace.NOTHING_THERE);
-            assertThat(workspace.takeLook(missing.target())).as(name).isNull();
+            assertThat(workspace.takeLookOrNothingThere(missing.target())).as(name).isSameAs(Workspace.NOTHING_THERE);
+            assertThat(workspace.takeLookOrNothingThere(missing.target())).as(name).isNull();
         }
         ResolvedPath missing = fs.resolve("read", "d/none.txt", ws, Cancellation.NONE);
         assertThat(fs.stat(missing)).isEqualTo(FileStat.MISSING);
         // Nothing is kept once the next path is resolved.
         fs.resolve("read", "d/real.txt", ws, Cancellation.NONE);
         fs.resolve("read", "d", ws, Cancellation.NONE);
-        assertThat(workspace.takeLook(p.target())).isNull();
+        assertThat(workspace.takeLookOrNothingThere(p.target())).isNull();
         // Nor on another thread.
         fs.resolve("read", "d/real.txt", ws, Cancellation.NONE);
         Lstat[] elsewhere = new Lstat[1];
-        Thread other = new Thread(() -> elsewhere[0] = workspace.takeLook(p.target()));
+        Thread other = new Thread(() -> elsewhere[0] = workspace.takeLookOrNothingThere(p.target()));
         other.start();
         try {
             other.join();
@@ -741,7 +756,7 @@ class LocalFileSystemTest {
             Thread.currentThread().interrupt();
         }
         assertThat(elsewhere[0]).isNull();
-        assertThat(workspace.takeLook(p.target())).isNotNull();
+        assertThat(workspace.takeLookOrNothingThere(p.target())).isNotNull();
     }
 
     @Test
@@ -749,7 +764,15 @@ class LocalFileSystemTest {
         Workspace workspace = fs.workspace();
         workspace.lookFreshNanos = TimeUnit.MINUTES.toNanos(1);
         // Made by someone else after the walk found nothing there: creating refuses to replace it, in the words of a
-        // stat made just before, and the other's file stays as it is.
+        // stat made just before (whether the look was trusted or not), and the other's file stays as it is.
+        ResolvedPath folder = resolve("late-folder");
+        Files.createDirectory(ws.resolve("late-folder"));
+        FsException notAFile = catchThrowableOfType(() -> fs.writeText(folder, "mine", Precondition.createIfAbsent(),
+                Cancellation.NONE), FsException.class);
+        assertThat(notAFile.code()).isEqualTo(FsException.notRegularFile("write", folder.requested()).code());
+        assertThat(notAFile.messageFor(x -> "late-folder")).isEqualTo(FsException.notRegularFile("write",
+                folder.requested()).messageFor(x -> "late-folder"));
+        Files.delete(ws.resolve("late-folder"));
         ResolvedPath p = resolve("late.txt");
         Files.writeString(ws.resolve("late.txt"), "theirs");
         assertThat(codeOf(() -> fs.writeText(p, "mine", Precondition.createIfAbsent(), Cancellation.NONE)))
@@ -812,10 +835,10 @@ class LocalFileSystemTest {
         LocalFileSystem guarded = new LocalFileSystem(workspace, 1024, 1024);
         assertThat(catchThrowable(() -> guarded.resolve("write", ".env", ws, Cancellation.NONE)))
                 .isInstanceOf(FsException.class);
-        assertThat(workspace.takeLook(env.toRealPath())).isNull();
+        assertThat(workspace.takeLookOrNothingThere(env.toRealPath())).isNull();
         // The same path read is not refused, and its look is kept for the read's stat.
         guarded.resolve("read", ".env", ws, Cancellation.NONE);
-        assertThat(workspace.takeLook(env.toRealPath())).isNotNull();
+        assertThat(workspace.takeLookOrNothingThere(env.toRealPath())).isNotNull();
     }
 
     @Test
