@@ -39,7 +39,8 @@ if (opt.help) {
   --jar PATH           the sidecar jar (default: TOOLFS_JAR, else sidecar/target/quarkus-app/quarkus-run.jar)
   --against PATH       a second sidecar jar (the build before a change): both run each step side by side, in
                        alternating rounds of calls, and the table gives each one's CPU and their ratio
-  --rounds N           how many rounds each sidecar's timed calls are split into with --against (default 20)
+  --rounds N           with --against, how many rounds each sidecar's warm-up and timed calls are split into, an
+                       even number so that each build goes first as often (default 20)
   --java PATH          the JVM (default: java)
   --jvm-args FILE|none the JVM argument file (default: sidecar/jvm.args, the documented options without a class
                        archive, so that any jar can be measured)
@@ -60,8 +61,8 @@ for (const jar of jars) {
   }
 }
 const rounds = opt.against === undefined ? 1 : Number(opt.rounds);
-if (!(Number.isInteger(rounds) && rounds > 0)) {
-  throw new Error(`--rounds must be a positive whole number, not ${opt.rounds}`);
+if (!(Number.isInteger(rounds) && rounds > 0 && (rounds === 1 || rounds % 2 === 0))) {
+  throw new Error(`--rounds must be an even whole number above 0 (each build goes first in half of them), not ${opt.rounds}`);
 }
 
 /** The user and the system CPU time of a process, in milliseconds. */

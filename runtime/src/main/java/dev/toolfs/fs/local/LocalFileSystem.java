@@ -667,7 +667,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 return FsException.notRegularFile(op, path.requested());
             }
         } catch (IOException e) {
-            // Gone again: it was there when the link was refused.
+            // Not to be looked at (gone again, or its folder now refuses): it was there when the link was refused.
         }
         return existsError(op, path, ifExists);
     }
@@ -960,11 +960,15 @@ public class LocalFileSystem implements FileSystemProvider {
         }
     }
 
-    /** A new look at {@code target}, or {@code before} when it cannot be taken (the file went meanwhile). */
+    /**
+     * A new look at {@code target} when it is still the file {@code before} looked at (a {@code chmod} keeps the
+     * file); else {@code before}: the file went, is no longer a regular file, or another file was put in its place,
+     * whose owner and mode are not to be given to content checked against the first.
+     */
     static Lstat lookedAgain(Path target, Lstat before) {
         try {
             Lstat now = Lstat.of(target);
-            return now.regularFile() ? now : before;
+            return now.regularFile() && java.util.Objects.equals(now.fileKey(), before.fileKey()) ? now : before;
         } catch (IOException e) {
             return before;
         }

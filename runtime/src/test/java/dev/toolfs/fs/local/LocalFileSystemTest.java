@@ -386,13 +386,18 @@ class LocalFileSystemTest {
 
     @Test
     void afterAnFsyncTheReplacedFilesModeIsLookedAtAgain() throws IOException {
-        // A file made private while its replacement was written and synced keeps private; a file gone meanwhile, or
-        // turned into something else, leaves the look taken under the lock.
+        // A file made private while its replacement was written and synced keeps private; a file gone meanwhile,
+        // turned into something else or replaced by another file leaves the look taken under the lock.
         Path f = Files.writeString(ws.resolve("private.txt"), "key");
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-r--r--"));
         Lstat before = Lstat.of(f);
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
         assertThat(LocalFileSystem.lookedAgain(f, before).owner().mode() & 0777).isEqualTo(0600);
+        // Another file renamed into its place: its owner and mode are not the replaced file's.
+        Path other = Files.writeString(ws.resolve("other.txt"), "theirs");
+        Files.setPosixFilePermissions(other, PosixFilePermissions.fromString("rw-rw-rw-"));
+        Files.move(other, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertThat(LocalFileSystem.lookedAgain(f, before)).isSameAs(before);
         Files.delete(f);
         assertThat(LocalFileSystem.lookedAgain(f, before)).isSameAs(before);
         Files.createDirectory(f);
