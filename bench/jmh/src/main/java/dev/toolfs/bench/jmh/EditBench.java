@@ -8,6 +8,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -20,7 +21,9 @@ import dev.toolfs.fs.TextEdit;
  * The edit tool's literal match and splice ({@link LiteralEdit#apply}) on a 10 MB text with one unique occurrence in
  * the middle, against {@code String.indexOf} (twice: the edit must also prove the match is unique) and a substring
  * concatenation. Both return the new file text; LiteralEdit also maps line endings and keeps the text the model sees
- * before and after (for the diff), which is the overhead this measures.
+ * before and after (for the diff), which is the overhead this measures. With {@code input=bytes} LiteralEdit is also
+ * given the file's bytes, as the sidecar gives them after reading the file: an ASCII text without a CR is then searched
+ * in its bytes.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -33,7 +36,12 @@ public class EditBench {
     private static final String OLD = "return \"ALPHA-MARKER-7f3a\";";
     private static final String NEW = "return \"OMEGA-MARKER-7f3a\";";
 
+    /** {@code text}: the text alone; {@code bytes}: the text and its UTF-8 bytes, as the sidecar edits a file. */
+    @Param({ "text", "bytes" })
+    public String input;
+
     private String text;
+    private byte[] bytes;
     private TextEdit edit;
 
     @Setup
@@ -41,6 +49,7 @@ public class EditBench {
         // ~10 MB: 180,000 lines of ~58 bytes, the needle on the middle line.
         String half = Fixtures.lines(90_000, 7);
         text = half + "    " + OLD + "\n" + Fixtures.lines(90_000, 8);
+        bytes = "bytes".equals(input) ? text.getBytes(java.nio.charset.StandardCharsets.UTF_8) : null;
         edit = new TextEdit(OLD, NEW, false);
         if (!ours().equals(jdk())) {
             throw new IllegalStateException("the baseline's result differs from LiteralEdit's");
@@ -49,7 +58,7 @@ public class EditBench {
 
     @Benchmark
     public String ours() {
-        return LiteralEdit.apply(text, edit).physicalAfter();
+        return LiteralEdit.apply(text, bytes, edit, Long.MAX_VALUE).physicalAfter();
     }
 
     @Benchmark
