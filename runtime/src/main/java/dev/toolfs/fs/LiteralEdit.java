@@ -185,23 +185,12 @@ public final class LiteralEdit {
     /** Where {@code needle} occurs, without overlaps; past {@link #MAX_LISTED_LINES} + 1 only for {@code all}. */
     private static List<Integer> find(Logical text, String needle, boolean all) {
         List<Integer> matches = new ArrayList<>();
-        if (text.ascii != null) {
-            if (!ByteScan.isAscii(needle)) {
-                return matches; // an ASCII text holds no other character
-            }
-            byte[] b = needle.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-            byte[] hay = text.ascii;
-            for (int i = ByteScan.indexOf(hay, b, 0, hay.length); i >= 0;
-                    i = ByteScan.indexOf(hay, b, i + b.length, hay.length)) {
-                matches.add(i);
-                if (!all && matches.size() > MAX_LISTED_LINES) {
-                    break;
-                }
-            }
-            return matches;
+        if (text.ascii != null && !ByteScan.isAscii(needle)) {
+            return matches; // an ASCII text holds no other character
         }
-        String hay = text.logical;
-        for (int i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length())) {
+        // An ASCII needle's bytes are its characters, one each: byte and character positions are the same.
+        byte[] bytes = text.ascii == null ? null : needle.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (int i = text.indexOf(needle, bytes, 0); i >= 0; i = text.indexOf(needle, bytes, i + needle.length())) {
             matches.add(i);
             if (!all && matches.size() > MAX_LISTED_LINES) {
                 break;
@@ -412,6 +401,14 @@ public final class LiteralEdit {
                 sb.append(c);
             }
             return new Logical(sb.toString(), Arrays.copyOf(crlf, n), newlines - n, null);
+        }
+
+        /**
+         * Where {@code needle} next occurs from {@code from}, or -1: in the text's bytes when they are at hand
+         * ({@code bytes} being the needle's), else in the text.
+         */
+        int indexOf(String needle, byte[] bytes, int from) {
+            return ascii != null ? ByteScan.indexOf(ascii, bytes, from, ascii.length) : logical.indexOf(needle, from);
         }
 
         /** Number of CRLF newlines at logical indexes below {@code x}. */

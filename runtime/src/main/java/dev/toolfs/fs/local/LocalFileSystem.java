@@ -171,14 +171,15 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     private FileStat statOf(String op, ResolvedPath path) {
-        Lstat a = lookAt(op, path);
-        return a == null ? FileStat.MISSING : fileStat(a);
+        return fileStat(lookAt(op, path, false));
     }
 
-    /** A look at the path (its owner and mode too, which a change needs), or null when nothing is there. */
-    private static Lstat lookAt(String op, ResolvedPath path) {
+    /**
+     * A look at the path, with its owner and mode for a change ({@code withOwner}), or null when nothing is there.
+     */
+    private static Lstat lookAt(String op, ResolvedPath path, boolean withOwner) {
         try {
-            return Lstat.of(path.target());
+            return withOwner ? Lstat.withOwner(path.target()) : Lstat.of(path.target());
         } catch (NoSuchFileException e) {
             return null;
         } catch (AccessDeniedException e) {
@@ -193,7 +194,11 @@ public class LocalFileSystem implements FileSystemProvider {
         }
     }
 
+    /** What a look shows; {@code a} null is nothing there. */
     private static FileStat fileStat(Lstat a) {
+        if (a == null) {
+            return FileStat.MISSING;
+        }
         if (a.regularFile()) {
             return new FileStat(FileKind.REGULAR, a.size(), a.version(null));
         }
@@ -461,8 +466,8 @@ public class LocalFileSystem implements FileSystemProvider {
     @Override
     public void checkChangeable(String op, ResolvedPath path, Precondition precondition, TextEdit edit) {
         // The checks writeText and editText make before they change anything, in the same order and words.
-        Lstat look = lookAt(op, path);
-        FileStat st = look == null ? FileStat.MISSING : fileStat(look);
+        Lstat look = lookAt(op, path, true);
+        FileStat st = fileStat(look);
         if (edit == null) {
             if (st.exists() && !st.isRegularFile()) {
                 throw FsException.notRegularFile(op, path.requested());
@@ -508,8 +513,8 @@ public class LocalFileSystem implements FileSystemProvider {
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
         try {
-            Lstat look = nothingThere ? null : lookAt("write", path);
-            FileStat st = look == null ? FileStat.MISSING : fileStat(look);
+            Lstat look = nothingThere ? null : lookAt("write", path, true);
+            FileStat st = fileStat(look);
             if (st.exists() && !st.isRegularFile()) {
                 throw FsException.notRegularFile("write", path.requested());
             }
@@ -556,8 +561,8 @@ public class LocalFileSystem implements FileSystemProvider {
         ReentrantLock lock = locks.forPath(path.target());
         lock.lock();
         try {
-            Lstat look = lookAt("edit", path);
-            FileStat st = look == null ? FileStat.MISSING : fileStat(look);
+            Lstat look = lookAt("edit", path, true);
+            FileStat st = fileStat(look);
             if (!st.exists()) {
                 if (precondition instanceof Precondition.IfVersion) {
                     throw FsException.staleVersionDeleted("edit", path.requested());
@@ -967,7 +972,7 @@ public class LocalFileSystem implements FileSystemProvider {
      */
     static Lstat lookedAgain(Path target, Lstat before) {
         try {
-            Lstat now = Lstat.of(target);
+            Lstat now = Lstat.withOwner(target);
             return now.regularFile() && java.util.Objects.equals(now.fileKey(), before.fileKey()) ? now : before;
         } catch (IOException e) {
             return before;

@@ -14,7 +14,8 @@ import dev.toolfs.fs.FileVersion;
 /**
  * What one look at a path shows, not following a link: one system call where the platform has a "unix" attribute view
  * (the change time, {@code ctime}, and the owner and mode are only there), else the basic attributes without them
- * ({@code changedNanos} -1, {@code owner} null).
+ * ({@code changedNanos} -1, {@code owner} null). The owner and mode are read only by {@link #withOwner}: a walk looks
+ * at every component of every path, and only a change needs them.
  */
 record Lstat(boolean link, boolean regularFile, boolean directory, long size, long modifiedNanos, long changedNanos,
         Object fileKey, Owner owner) {
@@ -28,18 +29,30 @@ record Lstat(boolean link, boolean regularFile, boolean directory, long size, lo
      * databases (/etc/passwd, /etc/group) on every look.
      */
     private static final String UNIX_ATTRIBUTES =
-            "unix:isSymbolicLink,isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey,mode,uid,gid";
+            "unix:isSymbolicLink,isRegularFile,isDirectory,size,lastModifiedTime,ctime,fileKey";
+    private static final String UNIX_ATTRIBUTES_AND_OWNER = UNIX_ATTRIBUTES + ",mode,uid,gid";
 
     /** Asked once: a walk looks at every component, and a platform without the view would fail each time. */
     private static final boolean UNIX_VIEW = FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
 
+    /** The look without the owner and mode ({@code owner} null). */
     static Lstat of(Path path) throws IOException {
+        return look(path, false);
+    }
+
+    /** The look with the owner and mode too, where the platform has them: what replacing the file needs. */
+    static Lstat withOwner(Path path) throws IOException {
+        return look(path, true);
+    }
+
+    private static Lstat look(Path path, boolean owner) throws IOException {
         if (UNIX_VIEW && path.getFileSystem() == FileSystems.getDefault()) {
-            Map<String, Object> u = Files.readAttributes(path, UNIX_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+            Map<String, Object> u = Files.readAttributes(path, owner ? UNIX_ATTRIBUTES_AND_OWNER : UNIX_ATTRIBUTES,
+                    LinkOption.NOFOLLOW_LINKS);
             return new Lstat((Boolean) u.get("isSymbolicLink"), (Boolean) u.get("isRegularFile"),
                     (Boolean) u.get("isDirectory"), (Long) u.get("size"), toNanos((FileTime) u.get("lastModifiedTime")),
                     toNanos((FileTime) u.get("ctime")), u.get("fileKey"),
-                    new Owner((Integer) u.get("mode"), (Integer) u.get("uid"), (Integer) u.get("gid")));
+                    owner ? new Owner((Integer) u.get("mode"), (Integer) u.get("uid"), (Integer) u.get("gid")) : null);
         }
         return basic(path);
     }

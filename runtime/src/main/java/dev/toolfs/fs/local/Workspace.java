@@ -189,12 +189,9 @@ public final class Workspace {
             if (!excluded.isEmpty()) {
                 checkNotExcluded(op, requested, target);
             }
-            boolean changing = "write".equals(op) || "edit".equals(op);
-            if (changing) {
-                checkNotOwnConfiguration(op, requested, target);
-            }
             ResolvedPath resolved = new ResolvedPath(requested, target);
-            if (changing) {
+            if ("write".equals(op) || "edit".equals(op)) {
+                checkNotOwnConfiguration(op, requested, target);
                 lastLook.get().checked(resolved);
             }
             return resolved;
@@ -340,7 +337,7 @@ public final class Workspace {
      */
     boolean takeCheckedForChange(ResolvedPath path) {
         Look look = lastLook.get();
-        boolean same = look.checked == path && path != null && System.nanoTime() - look.checkedNanos < lookFreshNanos;
+        boolean same = look.checked == path && System.nanoTime() - look.checkedNanos < lookFreshNanos;
         look.checked(null);
         return same;
     }

@@ -390,7 +390,7 @@ class LocalFileSystemTest {
         // turned into something else or replaced by another file leaves the look taken under the lock.
         Path f = Files.writeString(ws.resolve("private.txt"), "key");
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-r--r--"));
-        Lstat before = Lstat.of(f);
+        Lstat before = Lstat.withOwner(f);
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
         assertThat(LocalFileSystem.lookedAgain(f, before).owner().mode() & 0777).isEqualTo(0600);
         // Another file renamed into its place: its owner and mode are not the replaced file's.
@@ -774,9 +774,9 @@ class LocalFileSystemTest {
         Files.createDirectory(ws.resolve("late-folder"));
         FsException notAFile = catchThrowableOfType(() -> fs.writeText(folder, "mine", Precondition.createIfAbsent(),
                 Cancellation.NONE), FsException.class);
-        assertThat(notAFile.code()).isEqualTo(FsException.notRegularFile("write", folder.requested()).code());
-        assertThat(notAFile.messageFor(x -> "late-folder")).isEqualTo(FsException.notRegularFile("write",
-                folder.requested()).messageFor(x -> "late-folder"));
+        assertThat(notAFile.code()).isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+        assertThat(notAFile.messageFor(x -> "late-folder")).isEqualTo(
+                "cannot write \"late-folder\": not a regular file (a folder, link, pipe, socket or device); choose a file path");
         Files.delete(ws.resolve("late-folder"));
         ResolvedPath p = resolve("late.txt");
         Files.writeString(ws.resolve("late.txt"), "theirs");
@@ -856,11 +856,15 @@ class LocalFileSystemTest {
             assertThat(basic.changedNanos()).isEqualTo(-1);
             assertThat(basic).as(p.toString()).isEqualTo(new Lstat(unix.link(), unix.regularFile(), unix.directory(),
                     unix.size(), unix.modifiedNanos(), -1, unix.fileKey(), null));
-            // The unix look has the owner and mode the attribute view gives one by one.
-            assertThat(unix.owner()).isEqualTo(new Lstat.Owner(
+            // The owner and mode only when asked for, as the attribute view gives them one by one; the rest alike.
+            assertThat(unix.owner()).isNull();
+            Lstat withOwner = Lstat.withOwner(p);
+            assertThat(withOwner.owner()).isEqualTo(new Lstat.Owner(
                     (Integer) Files.getAttribute(p, "unix:mode", java.nio.file.LinkOption.NOFOLLOW_LINKS),
                     (Integer) Files.getAttribute(p, "unix:uid", java.nio.file.LinkOption.NOFOLLOW_LINKS),
                     (Integer) Files.getAttribute(p, "unix:gid", java.nio.file.LinkOption.NOFOLLOW_LINKS)));
+            assertThat(new Lstat(withOwner.link(), withOwner.regularFile(), withOwner.directory(), withOwner.size(),
+                    withOwner.modifiedNanos(), withOwner.changedNanos(), withOwner.fileKey(), null)).isEqualTo(unix);
         }
         assertThat(Lstat.of(f).changedNanos()).isPositive();
         assertThat(Lstat.basic(ws.resolve("l")).link()).isTrue();
