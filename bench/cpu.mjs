@@ -184,16 +184,17 @@ for (const key of opt.steps.split(',')) {
         await sidecar.call('read', { file_path: 'edit.txt' }); // read before edit
       }
     }
-    // Even counts, so that the edit's two strings alternate from the same state (in every round).
-    const warmup = 2 * Math.ceil((step.warmup * warmupFactor) / 2);
+    // Even counts in every round, so that the edit's two strings alternate from the same state.
+    const warmupPerRound = 2 * Math.ceil((step.warmup * warmupFactor) / 2 / rounds);
     const perRound = 2 * Math.ceil((step.calls * callsFactor) / 2 / rounds);
     const calls = perRound * rounds;
     const next = sidecars.map(() => 0);
     // Neither goes first more often than the other: the order of each round is turned around in the next (A B, B A,
     // A B…), the warm-up's rounds too, so that a compiler still busy with one's code, or the machine getting busier,
     // weighs on both alike. The warm-up's calls are split into as many rounds as the timed ones.
-    const order = (r) => (r % 2 === 0 ? sidecars.map((_, k) => k) : sidecars.map((_, k) => sidecars.length - 1 - k));
-    const warmupPerRound = 2 * Math.ceil(warmup / 2 / rounds);
+    const forward = sidecars.map((_, k) => k);
+    const backward = [...forward].reverse();
+    const order = (r) => (r % 2 === 0 ? forward : backward);
     for (let r = 0; r < rounds; r++) {
       for (const k of order(r)) {
         for (const end = next[k] + warmupPerRound; next[k] < end; next[k]++) {
