@@ -79,6 +79,9 @@ final class OwnFiles {
 
     /** What the path is part of, judged as spelled ({@code lexical}, on its real root) and as resolved, or null. */
     Kind kind(Path lexical, Path target) {
+        if (target.equals(lexical)) {
+            lexical = null; // no link on the way (the usual case): one path, judged once
+        }
         Path foldedTarget = CaseFold.of(target);
         Path foldedLexical = lexical == null ? null : CaseFold.of(lexical);
         if (isInstallation(target, false) || isInstallation(foldedTarget, true)
@@ -270,8 +273,13 @@ final class OwnFiles {
         Path configTarget;
 
         boolean protects(Path p, boolean folded) {
-            if (files.contains(p) || trees.stream().anyMatch(p::startsWith)) {
+            if (files.contains(p)) {
                 return true;
+            }
+            for (Path tree : trees) { // a loop, not a stream: every write and edit asks, mostly of empty lists
+                if (p.startsWith(tree)) {
+                    return true;
+                }
             }
             if (p.getParent() != null && propertyFolders.contains(p.getParent())
                     && isReadAsProperties(name(p.getFileName(), folded))) {
