@@ -69,6 +69,22 @@ class SandboxEscalationTest {
         assertThat(write("allowed.txt", Map.of()).getBoolean("is_error")).isFalse();
     }
 
+    @Test
+    void aFolderGitWouldTakeAsARepositoryIsNotCompletedWithoutApproval() throws Exception {
+        // A review's attack: a repository's folder under another name, whose config git runs on the next git status.
+        assertThat(write("vendor/c2/HEAD", Map.of("content", "ref: refs/heads/main\n")).getBoolean("is_error")).isFalse();
+        assertThat(write("vendor/c2/config", Map.of("content", "[core]\n\tfsmonitor = touch ran\n")).getBoolean("is_error"))
+                .isFalse();
+        assertThat(write("vendor/c2/objects/.keep", Map.of("content", "")).getBoolean("is_error")).isFalse();
+        JsonPath r = write("vendor/c2/refs/.keep", Map.of("content", ""));
+        assertThat(r.getString("error.code")).isEqualTo("FS_SANDBOX_DENIED");
+        assertThat(r.getString("content[0].text")).isEqualTo("Error: cannot write \"vendor/c2/refs/.keep\": the sandbox"
+                + " does not allow changes here (git would take vendor/c2 as a repository's folder (HEAD with objects and"
+                + " refs, or with commondir), and run the hooks and commands its configuration names); if the change is"
+                + " needed, retry with sandbox_permissions set to require_escalated and a justification saying why");
+        assertThat(TempWorkspace.root.resolve("vendor/c2/refs")).doesNotExist();
+    }
+
     private static String waitForPending(String path) throws InterruptedException {
         return waitForPending(path, "it is a protected path (.git/**)");
     }

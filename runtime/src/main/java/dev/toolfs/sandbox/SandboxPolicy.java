@@ -27,6 +27,8 @@ public final class SandboxPolicy {
     /** Their targets and places, folded. */
     private final List<Path> foldedTargets;
     private final List<Path> foldedAs;
+    /** Whether the globs protect a repository's {@code .git}: then folders git would take as one are protected too. */
+    private final boolean guardsRepositories;
 
     /**
      * A folder (or file) a link leads to from a place a protected glob covers: a path below {@code target} is judged as
@@ -97,6 +99,10 @@ public final class SandboxPolicy {
         this.linked = List.copyOf(linked);
         this.foldedTargets = linked.stream().map(l -> CaseFold.of(l.target())).toList();
         this.foldedAs = linked.stream().map(l -> CaseFold.of(l.as())).toList();
+        Path gitConfig = Path.of(".git", "config");
+        Path nestedGitConfig = Path.of("a", ".git", "config");
+        this.guardsRepositories = globDenial(gitConfig, gitConfig).isPresent()
+                || globDenial(nestedGitConfig, nestedGitConfig).isPresent();
     }
 
     /**
@@ -283,7 +289,7 @@ public final class SandboxPolicy {
     public Optional<String> denial(Path target, Path spelled) {
         Optional<String> outside = outsideWritable(target);
         Optional<String> protectedPath = (spelled == null ? Optional.<String> empty() : protectedDenial(spelled))
-                .or(() -> protectedDenial(target));
+                .or(() -> protectedDenial(target)).or(() -> repositoryDenial(target));
         return outside.isPresent() && protectedPath.isPresent()
                 ? Optional.of(outside.get() + ", and " + protectedPath.get())
                 : outside.or(() -> protectedPath);
@@ -330,6 +336,42 @@ public final class SandboxPolicy {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why changing {@code target} would give git a repository of the model's making, or empty. git takes any folder
+     * holding {@code HEAD}, {@code objects} and {@code refs} (or {@code HEAD} and a {@code commondir} naming where those
+     * are) as a repository's folder, whatever its name, when it is run in that folder or below it, and runs the hooks
+     * and the commands (a pager, {@code core.fsmonitor}) its configuration names. Where the globs protect {@code .git},
+     * a change is refused in such a folder, and where it would complete one: the last of those names is never made
+     * without a person's approval, in any order. Names are compared folded, as a case-insensitive volume does. Looks at
+     * the folders above the target up to its workspace root: mostly one failed {@code lstat} each, and only in a
+     * sandbox.
+     */
+    Optional<String> repositoryDenial(Path target) {
+        if (!guardsRepositories) {
+            return Optional.empty();
+        }
+        Path root = workspaceRoots.stream().filter(target::startsWith).findFirst().orElse(null);
+        if (root == null || target.equals(root)) {
+            return Optional.empty();
+        }
+        for (Path child = target, folder = target.getParent(); folder != null && folder.startsWith(root);
+                child = folder, folder = folder.getParent()) {
+            String made = CaseFold.fold(child.getFileName().toString()); // the name this change makes or writes in
+            if (has(folder, "HEAD", made, "head") && (has(folder, "commondir", made, "commondir")
+                    || has(folder, "objects", made, "objects") && has(folder, "refs", made, "refs"))) {
+                return Optional.of("git would take " + (folder.equals(root) ? "the workspace's top folder"
+                        : root.relativize(folder).toString()) + " as a repository's folder (HEAD with objects and refs,"
+                        + " or with commondir), and run the hooks and commands its configuration names");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code folder} holds {@code name} (any kind of file, a link too) once the change making {@code made} is done. */
+    private static boolean has(Path folder, String name, String made, String foldedName) {
+        return made.equals(foldedName) || Files.exists(folder.resolve(name), java.nio.file.LinkOption.NOFOLLOW_LINKS);
     }
 
     private Optional<String> globDenial(Path spelledRelative, Path foldedRelative) {

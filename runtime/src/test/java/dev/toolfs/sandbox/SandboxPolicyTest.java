@@ -158,4 +158,64 @@ class SandboxPolicyTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("quarkus.tool-fs.sandbox.protected-paths holds \"src/[/**\", which is not a glob (");
     }
+
+    @Test
+    void theLastNameOfARepositoryLayoutIsNeverMadeWithoutApproval(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws java.io.IOException {
+        // Found in a review: HEAD, objects/ and refs/ under another name than .git made a repository whose config
+        // (core.fsmonitor) git ran on the next git status in that folder.
+        Path root = tmp.toRealPath();
+        SandboxPolicy p = new SandboxPolicy(List.of(root), List.of(root), List.of(".git/**", "**/.git/**"));
+        String why = "git would take vendor/c2 as a repository's folder (HEAD with objects and refs, or with commondir),"
+                + " and run the hooks and commands its configuration names";
+        Path c2 = root.resolve("vendor/c2");
+        // Any two of the three are allowed; the third is not, in whichever order they come.
+        assertThat(p.denial(c2.resolve("HEAD"))).isEmpty();
+        java.nio.file.Files.createDirectories(c2);
+        java.nio.file.Files.writeString(c2.resolve("HEAD"), "ref: refs/heads/main\n");
+        assertThat(p.denial(c2.resolve("objects/.keep"))).isEmpty();
+        assertThat(p.denial(c2.resolve("config"))).isEmpty();
+        java.nio.file.Files.createDirectories(c2.resolve("objects"));
+        assertThat(p.denial(c2.resolve("refs/.keep"))).contains(why);
+        assertThat(p.denial(c2.resolve("REFS/heads/main"))).as("folded, as a case-insensitive volume").contains(why);
+        assertThat(p.denial(c2.resolve("commondir"))).contains(why);
+        assertThat(p.denial(c2.resolve("refs"))).as("a file named refs counts too").contains(why);
+        assertThat(p.denial(c2.resolve("notes.txt"))).isEmpty();
+        // HEAD last.
+        java.nio.file.Files.delete(c2.resolve("HEAD"));
+        java.nio.file.Files.createDirectories(c2.resolve("refs"));
+        assertThat(p.denial(c2.resolve("HEAD"))).contains(why);
+        assertThat(p.denial(c2.resolve("objects/ab/cdef"))).as("inside objects, HEAD missing").isEmpty();
+        // A complete layout (a bare repository in the workspace) is protected whole, its config first.
+        java.nio.file.Files.writeString(c2.resolve("HEAD"), "ref: refs/heads/main\n");
+        for (String inside : List.of("config", "hooks/pre-commit", "description", "objects/ab/cdef")) {
+            assertThat(p.denial(c2.resolve(inside))).as(inside).contains(why);
+        }
+        assertThat(p.denial(root.resolve("vendor/other.txt"))).as("beside it").isEmpty();
+        // The workspace's top folder is a folder git may take too.
+        assertThat(p.denial(root.resolve("objects/x"))).isEmpty();
+        java.nio.file.Files.writeString(root.resolve("HEAD"), "x");
+        java.nio.file.Files.createDirectories(root.resolve("refs"));
+        assertThat(p.denial(root.resolve("objects/x")))
+                .contains("git would take the workspace's top folder as a repository's folder (HEAD with objects and"
+                        + " refs, or with commondir), and run the hooks and commands its configuration names");
+        // Only where the globs protect .git: a sandbox that leaves .git writable leaves these writable too.
+        SandboxPolicy noGit = new SandboxPolicy(List.of(root), List.of(root), List.of("src/generated/**"));
+        assertThat(noGit.denial(c2.resolve("config"))).isEmpty();
+        SandboxPolicy nestedOnly = new SandboxPolicy(List.of(root), List.of(root), List.of("**/.git/**"));
+        assertThat(nestedOnly.denial(c2.resolve("config"))).contains(why);
+    }
+
+    @Test
+    void headWithACommondirIsARepositorysFolderToo(@org.junit.jupiter.api.io.TempDir Path tmp) throws java.io.IOException {
+        // git reads objects, refs and the config from the folder commondir names.
+        Path root = tmp.toRealPath();
+        SandboxPolicy p = new SandboxPolicy(List.of(root), List.of(root), List.of(".git/**"));
+        Path g = java.nio.file.Files.createDirectories(root.resolve("g"));
+        java.nio.file.Files.writeString(g.resolve("commondir"), "../common\n");
+        assertThat(p.denial(g.resolve("HEAD"))).contains("git would take g as a repository's folder (HEAD with objects"
+                + " and refs, or with commondir), and run the hooks and commands its configuration names");
+        assertThat(p.denial(g.resolve("head"))).as("folded").isPresent();
+        assertThat(p.denial(root.resolve("common/config"))).as("the common folder alone holds no HEAD").isEmpty();
+    }
 }
