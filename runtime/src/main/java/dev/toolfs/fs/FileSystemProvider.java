@@ -71,6 +71,14 @@ public interface FileSystemProvider {
     default void checkChangeable(String op, ResolvedPath path, Precondition precondition, TextEdit edit) {
     }
 
+    /**
+     * The error for a file to change that is not there: by default "not found", which advises creating it with write;
+     * a provider that sees a file standing where a folder on the way must be says that instead, as write would.
+     */
+    default FsException notFound(String op, ResolvedPath path) {
+        return FsException.notFound(op, path.requested());
+    }
+
     /** Why the sandbox refuses to change this path without an approved escalation; empty when it allows it. */
     default java.util.Optional<String> sandboxDenial(ResolvedPath path) {
         return java.util.Optional.empty();

@@ -83,8 +83,11 @@ public final class LiteralEdit {
             if (!withCr.isEmpty() && !asRead.isEmpty()) {
                 java.util.TreeSet<Integer> both = new java.util.TreeSet<>(asRead);
                 both.addAll(withCr);
-                throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH,
-                        ambiguousDetail(text.logical, oldL, new ArrayList<>(both)));
+                // Not "set replace_all": it cannot take both readings either.
+                throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH, matchesWhere(text.logical, new ArrayList<>(both))
+                        + ", some with its \\r\\n as a line break and some with it as a CR that ends a line (the file has"
+                        + " lines that end in a stray CR); include more surrounding lines in old_string so that it matches"
+                        + " one way only");
             }
             if (!withCr.isEmpty()) {
                 oldL = edit.oldString();
@@ -229,6 +232,12 @@ public final class LiteralEdit {
     }
 
     private static String ambiguousDetail(String logical, String oldL, List<Integer> matches) {
+        return matchesWhere(logical, matches)
+                + "; include more surrounding lines in old_string to make it unique, or set replace_all to true to replace every occurrence";
+    }
+
+    /** "old_string matches N times (at lines …)". */
+    private static String matchesWhere(String logical, List<Integer> matches) {
         // Each line once, with how many matches it holds when more than one (a short old_string may occur often in
         // one line).
         List<int[]> lines = new ArrayList<>(); // {line, matches on it}
@@ -261,8 +270,7 @@ public final class LiteralEdit {
         if (matches.size() > MAX_LISTED_LINES) {
             where.append(", …");
         }
-        return "old_string matches " + count + " times (" + where
-                + "); include more surrounding lines in old_string to make it unique, or set replace_all to true to replace every occurrence";
+        return "old_string matches " + count + " times (" + where + ")";
     }
 
     /** What read puts after a line it cut: "... (line truncated to N chars)". */
@@ -270,6 +278,10 @@ public final class LiteralEdit {
             .compile("\\.\\.\\. \\(line truncated to (\\d+) chars\\)");
 
     private static String noMatchDetail(String logical, String oldL) {
+        if (logical.isEmpty()) {
+            // Nothing to copy old_string from, and an empty old_string is refused.
+            return "old_string was not found: the file is empty; give it its content with write";
+        }
         java.util.regex.Matcher cut = CUT_MARKER.matcher(oldL);
         if (cut.find() && !logical.contains(cut.group())) {
             // Copied from a read of a long line: the marker is not in the file, and a read again shows the same.
@@ -308,7 +320,7 @@ public final class LiteralEdit {
         StringBuilder key = new StringBuilder(needle.length());
         for (int i = 0; i < needle.length(); i++) {
             char c = needle.charAt(i);
-            if (!Character.isWhitespace(c)) {
+            if (!isSpace(c)) {
                 key.append(c);
             }
         }
@@ -319,13 +331,21 @@ public final class LiteralEdit {
         int[] origin = new int[hay.length()];
         for (int i = 0; i < hay.length(); i++) {
             char c = hay.charAt(i);
-            if (!Character.isWhitespace(c)) {
+            if (!isSpace(c)) {
                 origin[squeezed.length()] = i;
                 squeezed.append(c);
             }
         }
         int at = squeezed.indexOf(key.toString());
         return at < 0 ? -1 : new LineCounter(hay).lineOf(origin[at]);
+    }
+
+    /**
+     * Whitespace for the hint: Java's, and the no-break spaces it leaves out (U+00A0, U+2007, U+202F), which a read
+     * shows as spaces a model then types as plain ones.
+     */
+    private static boolean isSpace(char c) {
+        return Character.isWhitespace(c) || Character.isSpaceChar(c);
     }
 
     /** Maps increasing char offsets to 1-based line numbers in one forward pass. */

@@ -103,7 +103,7 @@ public class ObservationPolicy {
                 // "Not found, create it with write" would be false now, and that write would fail with FS_EXISTS.
                 throw FsException.notFoundThenCreated("edit", intent.path().requested());
             }
-            throw FsException.notFound("edit", intent.path().requested());
+            throw fs.notFound("edit", intent.path());
         }
         intent.decide(Precondition.ifVersion(seen.version()), DECIDER);
     }

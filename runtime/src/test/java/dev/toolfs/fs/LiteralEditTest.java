@@ -185,7 +185,40 @@ class LiteralEditTest {
         assertThatThrownBy(() -> LiteralEdit.apply("x\r\ny\r\nx\r\r\ny\r\n", new TextEdit("x\r\ny", "Z", false)))
                 .isInstanceOf(EditMatchException.class)
                 .hasMessageStartingWith("old_string matches 2 times (at lines 1, 3)");
+        // Found in a later review: with replace_all the two readings are refused too, and the detail advised setting
+        // replace_all to true. It now says what makes the match ambiguous, whatever replace_all is.
+        for (boolean all : new boolean[] { false, true }) {
+            assertThatThrownBy(() -> LiteralEdit.apply("a\r\r\nb\na\nb\n", new TextEdit("a\r\nb", "X", all)))
+                    .isInstanceOfSatisfying(EditMatchException.class, e -> {
+                        assertThat(e.code()).isEqualTo(FsErrorCode.FS_AMBIGUOUS_MATCH);
+                        assertThat(e.detail()).isEqualTo("old_string matches 2 times (at lines 1, 3), some with its \\r\\n"
+                                + " as a line break and some with it as a CR that ends a line (the file has lines that end in"
+                                + " a stray CR); include more surrounding lines in old_string so that it matches one way only");
+                    });
+        }
         // A line re-typed with its stray CR keeps it, in a span whose own ending is LF.
         assertThat(edit("a\r\r\nb\nc\n", "a\r\nb\nc", "a\r\nb\nX")).isEqualTo("a\r\r\nb\nX\n");
+    }
+
+    @Test
+    void theWhitespaceHintCountsNoBreakSpacesAsWhitespace() {
+        // Found in a review: a read shows U+00A0 as a space, the model types a plain one, and got the plain detail.
+        for (String space : new String[] { "\u00a0", "\u2007", "\u202f" }) {
+            assertThatThrownBy(() -> edit("first\nlet" + space + "x = 1;\n", "let x = 1;", "let y = 1;"))
+                    .as(space).hasMessage("old_string was not found in the file, but it matches at line 2 if whitespace is"
+                            + " ignored; copy old_string exactly from a fresh read, including indentation and line breaks");
+        }
+    }
+
+    @Test
+    void anEmptyFileSaysToWriteIt() {
+        // Found in a review: "read the file and copy old_string" had nothing to copy from.
+        for (String empty : new String[] { "", "\uFEFF" }) {
+            assertThatThrownBy(() -> edit(empty, "hello", "world"))
+                    .isInstanceOfSatisfying(EditMatchException.class, e -> {
+                        assertThat(e.code()).isEqualTo(FsErrorCode.FS_NO_MATCH);
+                        assertThat(e.detail()).isEqualTo("old_string was not found: the file is empty; give it its content with write");
+                    });
+        }
     }
 }

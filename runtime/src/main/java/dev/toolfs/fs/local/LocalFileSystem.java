@@ -486,7 +486,7 @@ public class LocalFileSystem implements FileSystemProvider {
         }
         if (!st.exists()) {
             throw precondition instanceof Precondition.IfVersion ? FsException.staleVersionDeleted(op, path.requested())
-                    : FsException.notFound(op, path.requested());
+                    : notFound(op, path);
         }
         if (!st.isRegularFile()) {
             throw FsException.notRegularFile(op, path.requested());
@@ -567,7 +567,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 if (precondition instanceof Precondition.IfVersion) {
                     throw FsException.staleVersionDeleted("edit", path.requested());
                 }
-                throw FsException.notFound("edit", path.requested());
+                throw notFound("edit", path);
             }
             if (!st.isRegularFile()) {
                 throw FsException.notRegularFile("edit", path.requested());
@@ -863,6 +863,22 @@ public class LocalFileSystem implements FileSystemProvider {
      * The highest missing folder above {@code target} up to {@code dir}, which the write is about to create. A file
      * where a folder must be is refused here with a message that says so, rather than as an I/O error.
      */
+    /**
+     * Not found, or, for a change, a file where a folder on the way must be: "create it with write" would send the
+     * model to a write that fails so. A read keeps its plain "not found".
+     */
+    @Override
+    public FsException notFound(String op, ResolvedPath path) {
+        if (!"read".equals(op) && path.target().getParent() != null) {
+            try {
+                missingFolders(op, path, path.target().getParent());
+            } catch (FsException fileOnTheWay) {
+                return fileOnTheWay;
+            }
+        }
+        return FsException.notFound(op, path.requested());
+    }
+
     private static Path missingFolders(String op, ResolvedPath path, Path dir) {
         Path missing = null;
         for (Path p = dir; p != null; p = p.getParent()) {

@@ -595,6 +595,19 @@ class LocalFileSystemTest {
                     + "\": a name on the path before the file's own name is a file, not a folder; choose another path");
         }
         assertThat(Files.readString(ws.resolve("f.txt"))).isEqualTo("x\n");
+        // Found in a review: an edit there said "not found — create the file with write", and that write failed so.
+        for (String p : List.of("f.txt/child.txt", "f.txt/deeper/child.txt")) {
+            FsException e = org.junit.jupiter.api.Assertions.assertThrows(FsException.class,
+                    () -> fs.editText(resolve(p), new TextEdit("a", "b", false), Precondition.NONE, Cancellation.NONE));
+            assertThat(e.code()).isEqualTo(FsErrorCode.FS_NOT_FOUND);
+            assertThat(e.messageFor(path -> ws.relativize(path).toString())).isEqualTo("cannot edit \"" + p
+                    + "\": a name on the path before the file's own name is a file, not a folder; choose another path");
+        }
+        // A missing file below folders gets the usual advice; a read keeps its plain words.
+        assertThat(fs.notFound("edit", resolve("no/such.txt")).messageFor(path -> ws.relativize(path).toString()))
+                .isEqualTo("cannot edit \"no/such.txt\": not found — check the path, or create the file with write");
+        assertThat(fs.notFound("read", resolve("f.txt/child.txt")).messageFor(path -> ws.relativize(path).toString()))
+                .isEqualTo("cannot read \"f.txt/child.txt\": not found");
     }
 
     @Test
