@@ -286,6 +286,29 @@ class McpHttpTest {
             assertThat(r.getInt("error.code")).as(String.valueOf(id)).isEqualTo(-32600);
             assertThat(r.getString("error.message")).isEqualTo("Invalid Request: the id must be a string or an integer");
         }
+        // Found in a review: for the other methods the library echoed such ids back, a null one too, and an initialize
+        // with a null id opened a session.
+        java.util.List<Object> badIds = new java.util.ArrayList<>(java.util.List.of(true, 1.5, Map.of(), java.util.List.of()));
+        badIds.add(null);
+        for (Object id : badIds) {
+            for (String method : java.util.List.of("tools/list", "ping", "initialize")) {
+                java.util.Map<String, Object> body = new java.util.HashMap<>(Map.of("jsonrpc", "2.0", "method", method));
+                body.put("id", id);
+                if (method.equals("initialize")) {
+                    body.put("params", Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                            "clientInfo", Map.of("name", "test", "version", "1")));
+                }
+                io.restassured.response.Response answer = method.equals("initialize")
+                        ? given().contentType("application/json").accept("application/json, text/event-stream").body(body)
+                                .post("/mcp")
+                        : mcp.post(body);
+                JsonPath r = McpClient.json(answer);
+                assertThat(r.getString("id")).as(method + " " + id).isNull();
+                assertThat(r.getInt("error.code")).as(method + " " + id).isEqualTo(-32600);
+                assertThat(r.getString("error.message")).isEqualTo("Invalid Request: the id must be a string or an integer");
+                assertThat(answer.header("Mcp-Session-Id")).as(method + " " + id).isNull();
+            }
+        }
         // A batch (a nameless call in one was never answered, nor the rest of the batch).
         io.restassured.response.Response batch = mcp.post(java.util.List.of(Map.of("jsonrpc", "2.0", "id", 2, "method", "ping"),
                 Map.of("jsonrpc", "2.0", "id", 3, "method", "tools/call", "params", Map.of())));
@@ -332,7 +355,17 @@ class McpHttpTest {
         assertThat(McpClient.json(mcp.post(nullParams)).getList("result.tools.name")).contains("read");
         // A level that is missing (an HTTP 500), a method that is no string ("method not found: 5").
         JsonPath level = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 32, "method", "logging/setLevel")));
-        assertThat(level.getString("error.message")).isEqualTo("logging/setLevel needs params {\"level\": <string>}");
+        assertThat(level.getString("error.message")).isEqualTo("logging/setLevel needs params {\"level\": <level>}, the"
+                + " level one of debug, info, notice, warning, error, critical, alert, emergency");
+        // Found in a review: an unknown level was an invalid request (-32600), where MCP asks for invalid params.
+        JsonPath bogus = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 35, "method", "logging/setLevel", "params",
+                Map.of("level", "bogus"))));
+        assertThat(bogus.getInt("id")).isEqualTo(35);
+        assertThat(bogus.getInt("error.code")).isEqualTo(-32602);
+        assertThat(bogus.getString("error.message")).isEqualTo(level.getString("error.message"));
+        JsonPath warning = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 36, "method", "logging/setLevel", "params",
+                Map.of("level", "warning"))));
+        assertThat(warning.getMap("result")).isEmpty();
         JsonPath numbered = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 33, "method", 5)));
         assertThat(numbered.getInt("id")).isEqualTo(33);
         assertThat(numbered.getString("error.message")).isEqualTo("Invalid Request: the method must be a string");

@@ -76,6 +76,9 @@ final class JsonRpcMessages {
         }
         Map<String, Object> map;
         try (com.fasterxml.jackson.core.JsonParser p = mapper.getFactory().createParser(line)) {
+            // A key twice is no JSON-RPC message (which id would be answered?): refused, as over HTTP; the map would
+            // have kept the last.
+            p.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
             if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
                 // JSON's null, a single value, or a batch (MCP has none since 2025-06-18).
                 throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, startsAnArray(line)
@@ -90,7 +93,9 @@ final class JsonRpcMessages {
             }
         } catch (IOException e) {
             // The parser's own words name its features and may cut a character in two: none of the client's concern.
-            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, NOT_JSON);
+            boolean twice = e instanceof com.fasterxml.jackson.core.JsonParseException
+                    && String.valueOf(e.getMessage()).startsWith("Duplicate field");
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, twice ? KEY_TWICE : NOT_JSON);
         }
         // A request is answered by its id, so that its client does not wait for ever; a response is never answered,
         // and its id is one of the server's own.
@@ -112,6 +117,7 @@ final class JsonRpcMessages {
     }
 
     private static final String NOT_JSON = "the line is not JSON";
+    static final String KEY_TWICE = "a key appears twice in one object";
 
     /** An id JSON-RPC allows and the SDK holds as it is: a string or an integer of 64 bits at most. */
     private static boolean plainId(Object id) {

@@ -165,6 +165,12 @@ public class McpHttpGuard {
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, NOT_ONE_KIND);
             return;
         }
+        if (request.methodSeen() && request.idSeen() && !request.idValid()) {
+            // MCP: a request's id is a string or an integer, never null. The library echoed any back (a result with a
+            // null id answers no request) and opened a session for an initialize with a null id; stdio refuses them.
+            answer(ctx, status, null, McpSchema.ErrorCodes.INVALID_REQUEST, BAD_ID);
+            return;
+        }
         if (!request.methodSeen()) {
             if (request.answers() != 1 || !request.idSeen()) {
                 // Neither a request nor one response: the library accepted it (202) as a response to nothing.
@@ -190,9 +196,10 @@ public class McpHttpGuard {
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.PARAMS_NOT_AN_OBJECT);
             return;
         }
-        if (McpSchema.METHOD_LOGGING_SET_LEVEL.equals(request.method()) && !request.params().stringLevel()) {
+        if (McpSchema.METHOD_LOGGING_SET_LEVEL.equals(request.method()) && !request.params().level()) {
             // A request: a notification was answered above.
-            // The library failed on it with an HTTP 500.
+            // The library failed on a missing level with an HTTP 500, and answered an unknown one as an invalid
+            // request (-32600), where MCP asks for invalid params.
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.SET_LEVEL);
             return;
         }

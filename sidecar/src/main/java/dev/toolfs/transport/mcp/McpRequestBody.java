@@ -49,9 +49,9 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
      * @param present whether the message has params
      * @param object whether they are an object (MCP's params always are)
      * @param call their shape as a {@code tools/call} reads them
-     * @param stringLevel whether they hold a string {@code level} ({@code logging/setLevel})
+     * @param level whether they hold one of MCP's log levels as {@code level} ({@code logging/setLevel})
      */
-    record Params(boolean present, boolean object, CallParams call, boolean stringLevel) {
+    record Params(boolean present, boolean object, CallParams call, boolean level) {
         static final Params ABSENT = new Params(false, false, CallParams.MALFORMED, false);
     }
 
@@ -136,20 +136,20 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
 
     /**
      * Inside the params object, to its end: for a {@code tools/call}, a string name, arguments absent, null or an
-     * object, and {@code _meta} absent, null or an object; for {@code logging/setLevel}, a string level.
+     * object, and {@code _meta} absent, null or an object; for {@code logging/setLevel}, one of MCP's levels.
      */
     private static Params params(JsonParser p) throws IOException {
         boolean name = false;
         boolean arguments = true;
         boolean meta = true;
         boolean nullArgument = false;
-        boolean stringLevel = false;
+        boolean level = false;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
             switch (field) {
                 case "name" -> name = value == JsonToken.VALUE_STRING;
-                case "level" -> stringLevel = value == JsonToken.VALUE_STRING;
+                case "level" -> level = value == JsonToken.VALUE_STRING && McpTexts.LEVELS.contains(p.getText());
                 case "_meta" -> meta = value == JsonToken.START_OBJECT || value == JsonToken.VALUE_NULL;
                 case "arguments" -> {
                     arguments = value == JsonToken.START_OBJECT || value == JsonToken.VALUE_NULL;
@@ -168,7 +168,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
         }
         CallParams call = !(name && arguments && meta) ? CallParams.MALFORMED
                 : nullArgument ? CallParams.NULL_ARGUMENT : CallParams.WELL_FORMED;
-        return new Params(true, true, call, stringLevel);
+        return new Params(true, true, call, level);
     }
 
     private static McpRequestBody notAMessage(int code, String message) {

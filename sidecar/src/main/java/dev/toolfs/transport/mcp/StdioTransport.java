@@ -463,8 +463,14 @@ public final class StdioTransport implements McpServerTransportProvider {
             }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_LOGGING_SET_LEVEL.equals(r.method())
                 && (r.params() == null || r.params() instanceof Map) && !(r.params() instanceof Map<?, ?> p
-                        && p.get("level") instanceof String)) {
+                        && p.get("level") instanceof String level && McpTexts.LEVELS.contains(level))) {
+            // The SDK would take an unknown level as info and answer success.
             answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.SET_LEVEL);
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_LIST.equals(r.method())
+                && r.params() instanceof Map<?, ?> p && p.get("cursor") != null) {
+            // The list has one page, so no cursor is one this server gave; MCP asks for invalid params (the SDK
+            // ignored it and answered the whole list).
+            answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.UNKNOWN_CURSOR);
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
                 && !(InitializeShape.wellFormed(r.params()) && sdkReadsInitialize(r.params()))) {
             // The SDK would answer some with an internal error naming its own classes (a capability it cannot read:

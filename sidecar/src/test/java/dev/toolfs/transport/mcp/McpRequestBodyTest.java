@@ -106,8 +106,17 @@ class McpRequestBodyTest {
             assertThat(p.object()).as(params).isFalse();
         }
         assertThat(read("{\"id\":1,\"method\":\"tools/list\",\"params\":{}}").params().object()).isTrue();
-        assertThat(read("{\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"info\"}}").params().stringLevel()).isTrue();
-        assertThat(read("{\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":5}}").params().stringLevel()).isFalse();
+        assertThat(read("{\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"info\"}}").params().level()).isTrue();
+        assertThat(read("{\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":5}}").params().level()).isFalse();
+        // Found in a review: an unknown level went on to the library (-32600 over HTTP).
+        for (String unknown : new String[] { "bogus", "WARN", "warn", "" }) {
+            assertThat(read("{\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"" + unknown + "\"}}")
+                    .params().level()).as(unknown).isFalse();
+        }
+        for (String known : new String[] { "debug", "notice", "warning", "critical", "alert", "emergency" }) {
+            assertThat(read("{\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"" + known + "\"}}")
+                    .params().level()).as(known).isTrue();
+        }
         // A tools/call's _meta, when given, is an object (the libraries failed on another value).
         String call = "{\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"read\",\"_meta\":";
         assertThat(verdict(call + "{\"progressToken\":1}}}")).isEqualTo(ToolsCallShape.Verdict.FINE);

@@ -334,6 +334,26 @@ class StdioTransportTest {
     }
 
     @Test
+    void aCursorTheServerNeverGaveAndAKeyTwiceAreRefused() throws Exception {
+        // Found in a review: the SDK answered the whole list for any cursor, and took the last of two ids (59 was
+        // never answered); HTTP refused both.
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED);
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"tools/list\",\"params\":{\"cursor\":\"no-such-cursor\"}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":59,\"method\":\"ping\",\"id\":60}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/list\",\"params\":{\"cursor\":null}}");
+            List<JsonNode> all = c.await(4);
+            assertThat(all.subList(1, 4)).extracting(m -> m.get("id") + " " + m.at("/error/code").asInt() + " "
+                    + m.at("/error/message").asText() + " " + m.at("/result/tools/0/name").asText()).containsExactlyInAnyOrder(
+                            "41 -32602 Invalid params: unknown cursor; the tool list has one page, so ask tools/list"
+                                    + " without a cursor ",
+                            "null -32700 not a JSON-RPC message: a key appears twice in one object ",
+                            "42 0  who"); // the test server's one tool
+        }
+    }
+
+    @Test
     void paramsThatAreNoObjectAndMethodsThatAreNoStringAreRefusedInTheClientsTerms() throws Exception {
         try (Connection c = new Connection(null)) {
             c.serve();
@@ -341,6 +361,8 @@ class StdioTransportTest {
             c.send("{\"jsonrpc\":\"2.0\",\"id\":21,\"method\":\"tools/list\",\"params\":\"x\"}",
                     "{\"jsonrpc\":\"2.0\",\"id\":22,\"method\":\"logging/setLevel\",\"params\":\"x\"}",
                     "{\"jsonrpc\":\"2.0\",\"id\":23,\"method\":\"logging/setLevel\"}",
+                    // Found in a review: the SDK took an unknown level as info, and answered success.
+                    "{\"jsonrpc\":\"2.0\",\"id\":27,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"bogus\"}}",
                     "{\"jsonrpc\":\"2.0\",\"id\":26,\"method\":\"ping\",\"params\":5}",
                     "{\"jsonrpc\":\"2.0\",\"id\":24,\"method\":5}",
                     "{\"jsonrpc\":\"2.0\",\"id\":25,\"method\":\"tools/call\",\"params\":{\"name\":\"who\",\"_meta\":\"x\"}}",
@@ -349,15 +371,17 @@ class StdioTransportTest {
                     // Not acted on: the SDK asked a client that never declared roots for them.
                     "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}",
                     CALL);
-            List<JsonNode> all = c.await(9);
+            List<JsonNode> all = c.await(10);
             Thread.sleep(300); // room for a roots/list, which must not come
             all = c.messages();
-            assertThat(all).hasSize(9);
-            assertThat(all.subList(1, 9)).extracting(m -> m.get("id") + " " + m.at("/error/code").asInt() + " "
+            assertThat(all).hasSize(10);
+            assertThat(all.subList(1, 10)).extracting(m -> m.get("id") + " " + m.at("/error/code").asInt() + " "
                     + m.at("/error/message").asText() + m.at("/result/content/0/text").asText()).containsExactly(
                             "21 -32602 Invalid params: the params must be an object",
                             "22 -32602 Invalid params: the params must be an object",
-                            "23 -32602 logging/setLevel needs params {\"level\": <string>}",
+                            "23 -32602 " + McpTexts.SET_LEVEL,
+                            "27 -32602 logging/setLevel needs params {\"level\": <level>}, the level one of debug, info,"
+                                    + " notice, warning, error, critical, alert, emergency",
                             "26 -32602 Invalid params: the params must be an object",
                             "24 -32600 not a JSON-RPC message: the method must be a string",
                             "25 -32602 " + ToolsCallShape.MESSAGE,
