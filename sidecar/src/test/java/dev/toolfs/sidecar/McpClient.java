@@ -48,6 +48,11 @@ final class McpClient {
         return json(initialize(Map.of()));
     }
 
+    /** The session's id, for a request made by hand. */
+    String session() {
+        return session;
+    }
+
     /** Ends the session. */
     Response delete() {
         return io.restassured.RestAssured.given().header("Mcp-Session-Id", session).delete("/mcp");

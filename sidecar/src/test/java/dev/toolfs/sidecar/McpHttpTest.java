@@ -273,6 +273,33 @@ class McpHttpTest {
     }
 
     @Test
+    void headersTheLibraryRefusesAreExplainedAndWildcardsAccepted() {
+        // Found in a review: "Accept: */*" and no Accept got an empty 400, as did an unknown protocol version, the
+        // reason only in the server's log.
+        McpClient mcp = McpClient.connect();
+        Map<String, Object> ping = Map.of("jsonrpc", "2.0", "id", 7, "method", "ping");
+        for (String accept : new String[] { "*/*", "application/*, text/*", null }) {
+            io.restassured.specification.RequestSpecification r = given().contentType("application/json")
+                    .header("Mcp-Session-Id", mcp.session()).body(ping);
+            if (accept != null) {
+                r = r.header("Accept", accept);
+            }
+            assertThat(McpClient.json(r.post("/mcp")).getInt("id")).as(String.valueOf(accept)).isEqualTo(7);
+        }
+        io.restassured.response.Response jsonOnly = given().contentType("application/json").accept("application/json")
+                .header("Mcp-Session-Id", mcp.session()).body(ping).post("/mcp");
+        assertThat(jsonOnly.statusCode()).isEqualTo(400);
+        assertThat(jsonOnly.jsonPath().getString("error")).isEqualTo("POST /mcp needs an Accept header that lists both"
+                + " application/json and text/event-stream, as Streamable HTTP asks");
+        io.restassured.response.Response version = given().contentType("application/json")
+                .accept("application/json, text/event-stream").header("Mcp-Session-Id", mcp.session())
+                .header("MCP-Protocol-Version", "2099-01-01").body(ping).post("/mcp");
+        assertThat(version.statusCode()).isEqualTo(400);
+        assertThat(version.jsonPath().getString("error")).isEqualTo("the MCP-Protocol-Version header \"2099-01-01\" is"
+                + " not a version this server speaks; send the version its initialize answer gave");
+    }
+
+    @Test
     void callsTheProtocolDoesNotAllowAreAnsweredOrIgnoredAsItSays() {
         McpClient mcp = McpClient.connect();
         // A tools/call sent as a notification: not run, not answered.

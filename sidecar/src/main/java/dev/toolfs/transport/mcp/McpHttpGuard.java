@@ -53,6 +53,9 @@ public class McpHttpGuard {
                 if (origin != null && !origin.equals(lower)) {
                     ctx.request().headers().set("Origin", lower);
                 }
+                if (ctx.request().method() == HttpMethod.POST && "/mcp".equals(ctx.normalizedPath())) {
+                    acceptBoth(ctx);
+                }
                 // As for REST: the body is JSON whatever its Content-Type (a form one would be decoded as fields).
                 dev.toolfs.transport.rest.BodyAsJson.mark(ctx);
                 bodyLimit.handle(ctx);
@@ -94,10 +97,46 @@ public class McpHttpGuard {
                 .failureHandler(ctx -> {
                     if (ctx.statusCode() == 413 && !ctx.response().headWritten()) {
                         tooLarge.handle(ctx);
+                    } else if (ctx.statusCode() == 400 && ctx.failure() == null && !ctx.response().headWritten()
+                            && status == 200 && whyRefused(ctx.request()) != null) {
+                        // The library refused the headers with an empty 400, its reason only in the server's log.
+                        HttpAdmission.fail(ctx, 400, whyRefused(ctx.request()));
                     } else {
                         ctx.next();
                     }
                 });
+    }
+
+    static final String ACCEPT_BOTH = "POST /mcp needs an Accept header that lists both application/json and"
+            + " text/event-stream, as Streamable HTTP asks";
+
+    /**
+     * A request without an Accept header, or with one whose wildcard takes both types ({@code *}{@code /*},
+     * {@code application/*} with {@code text/*}), accepts what Streamable HTTP answers with (RFC 9110): the library
+     * looks for the two names only, and refused these.
+     */
+    private static void acceptBoth(RoutingContext ctx) {
+        java.util.List<String> accept = ctx.request().headers().getAll("Accept");
+        String all = String.join(",", accept).toLowerCase(java.util.Locale.ROOT);
+        boolean json = all.contains("application/json") || all.contains("application/*") || all.contains("*/*");
+        boolean events = all.contains("text/event-stream") || all.contains("text/*") || all.contains("*/*");
+        if (accept.isEmpty() || json && events && !(all.contains("application/json") && all.contains("text/event-stream"))) {
+            ctx.request().headers().set("Accept", "application/json, text/event-stream");
+        }
+    }
+
+    /** Why the library refused a POST's headers, as it judges them; null when it is none of these. */
+    private static String whyRefused(io.vertx.core.http.HttpServerRequest request) {
+        String all = String.join(",", request.headers().getAll("Accept"));
+        if (!all.contains("application/json") || !all.contains("text/event-stream")) {
+            return ACCEPT_BOTH;
+        }
+        String version = request.getHeader("MCP-Protocol-Version");
+        if (version != null) {
+            return "the MCP-Protocol-Version header \"" + version + "\" is not a version this server speaks; send the"
+                    + " version its initialize answer gave";
+        }
+        return null;
     }
 
     /** The largest body read on the event loop (about a millisecond's work); a larger one is read off it. */
