@@ -32,6 +32,110 @@ public final class ImageHeaders {
         };
     }
 
+    private static final String UNFINISHED = "; a download or a save that did not finish?)";
+
+    /**
+     * Refuses a file of {@code format} (whose header {@link #parse} read) that is cut short or damaged where its
+     * decoders give up, as far as that is seen without decoding pixels: a PNG must hold its chunks whole up to IEND, with
+     * image data, and the checksums of its critical chunks (IHDR, PLTE, IDAT, IEND) right (libpng refuses it otherwise);
+     * a JPEG must reach its image data (SOS) and end it with an EOI marker; a WebP must be as long as its RIFF header
+     * says. A GIF is taken as its header shows it. A cut-short screenshot or download would otherwise reach the
+     * model's provider as an image, which then fails the model's next call rather than this tool's.
+     */
+    public static void requireWhole(byte[] bytes, ImageFormat format) {
+        switch (format) {
+            case PNG -> requireWholePng(bytes);
+            case JPEG -> requireWholeJpeg(bytes);
+            case WEBP -> requireWholeWebp(bytes);
+            case GIF -> {
+            }
+        }
+    }
+
+    private static void requireWholePng(byte[] b) {
+        int pos = 8; // after the signature; parse() checked IHDR comes first
+        boolean imageData = false;
+        while (true) {
+            if (pos == b.length) {
+                throw new ImageHeaderException("the PNG is cut short (it ends before its IEND chunk" + UNFINISHED);
+            }
+            if ((long) pos + 8 > b.length) {
+                throw new ImageHeaderException("the PNG is cut short (it ends inside a chunk's header at offset " + pos
+                        + UNFINISHED);
+            }
+            long length = u32be(b, pos);
+            String type = new String(b, pos + 4, 4, StandardCharsets.ISO_8859_1);
+            if (length > Integer.MAX_VALUE || pos + 12 + length > b.length) {
+                throw new ImageHeaderException("the PNG is cut short (it ends inside its " + type + " chunk at offset "
+                        + pos + UNFINISHED);
+            }
+            boolean critical = (b[pos + 4] & 0x20) == 0; // an upper-case first letter
+            if (critical) {
+                java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+                crc.update(b, pos + 4, 4 + (int) length);
+                if (crc.getValue() != u32be(b, pos + 8 + (int) length)) {
+                    throw new ImageHeaderException("the PNG's " + type + " chunk at offset " + pos
+                            + " is damaged (its checksum does not match)");
+                }
+            }
+            imageData |= type.equals("IDAT");
+            if (type.equals("IEND")) {
+                if (!imageData) {
+                    throw new ImageHeaderException("the PNG has no image data (no IDAT chunk)");
+                }
+                return; // what follows IEND, decoders ignore
+            }
+            pos += 12 + (int) length;
+        }
+    }
+
+    private static void requireWholeJpeg(byte[] b) {
+        int pos = 2;
+        try {
+            while (true) {
+                pos = markerCodeOffset(b, pos);
+                int marker = u8(b, pos);
+                pos++;
+                if (isStandaloneMarker(marker)) {
+                    continue;
+                }
+                if (marker == 0xD9) {
+                    throw new ImageHeaderException("the JPEG ends before its image data (its EOI marker comes before SOS)");
+                }
+                pos += segmentLength(b, pos);
+                if (marker == 0xDA) {
+                    break;
+                }
+            }
+        } catch (ImageHeaderException e) {
+            if (e.getMessage().equals(truncatedMessage(ImageFormat.JPEG))) {
+                throw new ImageHeaderException("the JPEG is cut short (it ends before its image data" + UNFINISHED);
+            }
+            throw e;
+        }
+        // Entropy-coded data cannot hold FF D9 (an FF there is followed by 00 or a restart code): the first one after
+        // the scan's header ends an image (a progressive one has more scans before it).
+        for (int i = pos; i + 1 < b.length; i++) {
+            if (b[i] == (byte) 0xFF && b[i + 1] == (byte) 0xD9) {
+                return;
+            }
+        }
+        throw new ImageHeaderException("the JPEG is cut short (its image data has no end marker" + UNFINISHED);
+    }
+
+    private static void requireWholeWebp(byte[] b) {
+        long riff = 8 + u32le(b, 4);
+        if (riff > b.length) {
+            throw new ImageHeaderException("the WebP is cut short (its RIFF header gives " + riff + " bytes, the file has "
+                    + b.length + UNFINISHED);
+        }
+        long firstChunkEnd = 20 + u32le(b, 16);
+        if (firstChunkEnd > riff) {
+            throw new ImageHeaderException("the WebP is cut short (its " + new String(b, 12, 4, StandardCharsets.ISO_8859_1).trim()
+                    + " chunk runs past the end of its RIFF data" + UNFINISHED);
+        }
+    }
+
     // ---- PNG: signature (8), then the first chunk's length (4) and type (4), then IHDR's width and height.
 
     private static ImageInfo parsePng(byte[] b) {
@@ -82,19 +186,27 @@ public final class ImageHeaders {
         }
     }
 
-    /** The offset of the marker code that the 0xFF at {@code pos} introduces. */
+    /**
+     * The offset of the next marker's code from {@code pos}, found as libjpeg finds it (its {@code next_marker}): bytes
+     * other than 0xFF between segments, and stuffed zeros (FF 00), are skipped, as libjpeg and so most viewers do with
+     * a warning (some cameras and editors write such bytes); any number of 0xFF fill bytes may precede the code.
+     */
     private static int markerCodeOffset(byte[] b, int pos) {
-        require(b, pos, 1, ImageFormat.JPEG);
-        if (u8(b, pos) != 0xFF) {
-            throw new ImageHeaderException(String.format(
-                    "the JPEG has byte 0x%02X at offset %d where a marker should start", u8(b, pos), pos));
-        }
-        // Any number of 0xFF fill bytes may precede the marker code.
-        do {
-            pos++;
+        while (true) {
             require(b, pos, 1, ImageFormat.JPEG);
-        } while (u8(b, pos) == 0xFF);
-        return pos;
+            while (u8(b, pos) != 0xFF) {
+                pos++;
+                require(b, pos, 1, ImageFormat.JPEG);
+            }
+            do {
+                pos++;
+                require(b, pos, 1, ImageFormat.JPEG);
+            } while (u8(b, pos) == 0xFF);
+            if (u8(b, pos) != 0x00) {
+                return pos;
+            }
+            pos++;
+        }
     }
 
     /** TEM and RSTn carry no length field. */
@@ -109,8 +221,8 @@ public final class ImageHeaders {
         if (marker == 0xD9) {
             throw new ImageHeaderException("the JPEG ends before any SOF marker");
         }
-        // FF00 only occurs inside entropy-coded data, and a second SOI means the stream is broken.
-        if (marker == 0x00 || marker == 0xD8) {
+        // A second SOI means the stream is broken (libjpeg refuses it too).
+        if (marker == 0xD8) {
             throw new ImageHeaderException(
                     String.format("the JPEG has an invalid marker 0xFF%02X at offset %d", marker, markerOffset));
         }

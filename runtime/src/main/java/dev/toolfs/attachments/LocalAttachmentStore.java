@@ -37,6 +37,11 @@ public class LocalAttachmentStore implements AttachmentStore {
         return dir;
     }
 
+    private static AttachmentException unreadable(ImageHeaderException e) {
+        return new AttachmentException(AttachmentException.Reason.INVALID, "the image cannot be read: " + e.getMessage()
+                + "; re-export it as PNG/JPEG/WebP/GIF");
+    }
+
     @Override
     public StoredImage saveImage(byte[] bytes) {
         if (bytes.length > maxImageBytes) {
@@ -47,14 +52,18 @@ public class LocalAttachmentStore implements AttachmentStore {
         try {
             info = ImageHeaders.parse(bytes);
         } catch (ImageHeaderException e) {
-            throw new AttachmentException(AttachmentException.Reason.INVALID, "the image cannot be read: "
-                    + e.getMessage() + "; re-export it as PNG/JPEG/WebP/GIF");
+            throw unreadable(e);
         }
         long pixels = (long) info.width() * info.height();
         if (pixels > maxImagePixels) {
             throw new AttachmentException(AttachmentException.Reason.TOO_LARGE, "the image is " + info.width() + "x"
                     + info.height() + " (" + pixels + " pixels), over the " + maxImagePixels
                     + "-pixel limit; downscale it");
+        }
+        try {
+            ImageHeaders.requireWhole(bytes, info.format());
+        } catch (ImageHeaderException e) {
+            throw unreadable(e);
         }
         String hex = HexFormat.of().formatHex(sha256().digest(bytes));
         Path target = pathOf(hex, info.format());

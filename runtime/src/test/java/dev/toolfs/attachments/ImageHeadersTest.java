@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 import javax.imageio.IIOImage;
@@ -467,17 +468,22 @@ class ImageHeadersTest {
         }
 
         @Test
-        void aByteThatIsNotAMarkerIsAnError() {
-            assertFails(concat(soi, app0, bytes(0x12, 0xC0)),
-                    "the JPEG has byte 0x12 at offset 20 where a marker should start");
-            // A segment length one too short lands inside the segment's payload.
-            assertFails(concat(soi, patched(app0, 3, 15)),
-                    "the JPEG has byte 0x00 at offset 19 where a marker should start");
+        void bytesThatAreNotAMarkerAreSkippedAsLibjpegSkipsThem() {
+            // Found in a review: viewers (libjpeg) open a JPEG with stray bytes between segments, which was refused.
+            byte[] sof = bytes(0xFF, 0xC0, 0, 11, 8, 0, 6, 0, 7, 1, 1, 0x11, 0);
+            assertThat(ImageHeaders.parse(concat(soi, app0, bytes(0x00, 0x00), sof)))
+                    .isEqualTo(new ImageInfo(ImageFormat.JPEG, 7, 6));
+            assertThat(ImageHeaders.parse(concat(soi, app0, bytes(0x12, 0xFF, 0x00, 0x34), sof)))
+                    .as("a stuffed zero among them").isEqualTo(new ImageInfo(ImageFormat.JPEG, 7, 6));
+            // With no marker after them, the header is cut short.
+            assertFails(concat(soi, app0, bytes(0x12, 0xC0)), "the JPEG header is truncated");
+            // A segment length one too short lands inside the segment's payload: the walk goes on from there.
+            assertThat(ImageHeaders.parse(concat(soi, patched(app0, 3, 15), sof))).isEqualTo(new ImageInfo(ImageFormat.JPEG, 7, 6));
         }
 
         @Test
-        void stuffedZeroAndSecondSoiAreInvalidMarkers() {
-            assertFails(bytes(0xFF, 0xD8, 0xFF, 0x00), "the JPEG has an invalid marker 0xFF00 at offset 2");
+        void aStuffedZeroIsSkippedAndASecondSoiIsInvalid() {
+            assertFails(bytes(0xFF, 0xD8, 0xFF, 0x00), "the JPEG header is truncated");
             assertFails(concat(soi, app0, bytes(0xFF, 0xFF, 0xD8)),
                     "the JPEG has an invalid marker 0xFFD8 at offset 21");
         }
@@ -658,6 +664,110 @@ class ImageHeadersTest {
                 message = Optional.of(e.getMessage());
             }
             assertThat(message).hasValueSatisfying(m -> assertThat(m).isNotBlank().doesNotContain("\n"));
+        }
+    }
+
+    /** Found in a review: a cut-short image was returned to the model as an image, failing the provider's next call. */
+    @Nested
+    class Whole {
+
+        private void assertWhole(byte[] file) {
+            ImageHeaders.requireWhole(file, ImageHeaders.parse(file).format());
+        }
+
+        private void assertNotWhole(byte[] file, String message) {
+            assertThatThrownBy(() -> ImageHeaders.requireWhole(file, ImageHeaders.parse(file).format()))
+                    .isExactlyInstanceOf(ImageHeaderException.class).hasMessage(message);
+        }
+
+        @Test
+        void realFilesOfEachFormatAreWhole() {
+            for (String format : List.of("png", "jpeg", "gif")) {
+                assertWhole(imageIo(format, 17, 5));
+                // What follows the end (a trailer some tools append) is ignored, as decoders ignore it.
+                assertWhole(concat(imageIo(format, 17, 5), ascii("trailing")));
+            }
+            assertWhole(progressiveJpeg(33, 9));
+            assertWhole(webpLossy(5, 4));
+            assertWhole(webpLossless(5, 4));
+            assertWhole(webpExtended(5, 4));
+        }
+
+        @Test
+        void everyPngCutShortIsRefused() {
+            byte[] png = imageIo("png", 17, 5);
+            for (int n = 33; n < png.length; n++) {
+                byte[] prefix = Arrays.copyOf(png, n);
+                assertThatThrownBy(() -> ImageHeaders.requireWhole(prefix, ImageFormat.PNG)).as("%d bytes", n)
+                        .hasMessageStartingWith("the PNG is cut short (it ends ")
+                        .hasMessageEndingWith("; a download or a save that did not finish?)");
+            }
+            assertNotWhole(Arrays.copyOf(png, 33), "the PNG is cut short (it ends before its IEND chunk; a download or a"
+                    + " save that did not finish?)");
+            assertNotWhole(Arrays.copyOf(png, 44), "the PNG is cut short (it ends inside its " + new String(png, 37, 4,
+                    java.nio.charset.StandardCharsets.ISO_8859_1) + " chunk at offset 33; a download or a save that did not finish?)");
+        }
+
+        @Test
+        void aCriticalChunksChecksumMustMatchAndImageDataMustBeThere() {
+            byte[] png = imageIo("png", 17, 5);
+            int idat = indexOf(png, ascii("IDAT")) - 4;
+            byte[] flipped = png.clone();
+            flipped[idat + 8] ^= 1; // the first byte of its data
+            assertNotWhole(flipped, "the PNG's IDAT chunk at offset " + idat + " is damaged (its checksum does not match)");
+            // An ancillary chunk's checksum is only a warning for libpng: taken.
+            byte[] text = concat(Arrays.copyOf(png, 33), pngChunk("tEXt", ascii("k\0v"), true), Arrays.copyOfRange(png, 33, png.length));
+            assertWhole(text);
+            // Signature, IHDR, IEND: nothing to show.
+            assertNotWhole(concat(Arrays.copyOf(png, 33), pngChunk("IEND", new byte[0], false)),
+                    "the PNG has no image data (no IDAT chunk)");
+        }
+
+        @Test
+        void aJpegMustReachItsImageDataAndEndIt() {
+            byte[] jpeg = imageIo("jpeg", 17, 5);
+            int sos = indexOf(jpeg, bytes(0xFF, 0xDA));
+            for (int n = 4; n < jpeg.length - 1; n++) {
+                byte[] prefix = Arrays.copyOf(jpeg, n);
+                String expected = n < sos + 4 || n < sos + 2 + ((jpeg[sos + 2] & 0xFF) << 8 | jpeg[sos + 3] & 0xFF)
+                        ? "the JPEG is cut short (it ends before its image data; a download or a save that did not finish?)"
+                        : "the JPEG is cut short (its image data has no end marker; a download or a save that did not finish?)";
+                assertThatThrownBy(() -> ImageHeaders.requireWhole(prefix, ImageFormat.JPEG)).as("%d bytes", n).hasMessage(expected);
+            }
+            assertNotWhole(concat(bytes(0xFF, 0xD8), bytes(0xFF, 0xC0, 0, 11, 8, 0, 6, 0, 7, 1, 1, 0x11, 0), bytes(0xFF, 0xD9)),
+                    "the JPEG ends before its image data (its EOI marker comes before SOS)");
+        }
+
+        @Test
+        void aWebpMustBeAsLongAsItsRiffHeaderSays() {
+            byte[] webp = webpLossless(5, 4);
+            assertNotWhole(Arrays.copyOf(webp, webp.length - 1), "the WebP is cut short (its RIFF header gives " + webp.length
+                    + " bytes, the file has " + (webp.length - 1) + "; a download or a save that did not finish?)");
+            byte[] longChunk = patched(webp, 16, 0x7F);
+            assertNotWhole(longChunk, "the WebP is cut short (its VP8L chunk runs past the end of its RIFF data; a download"
+                    + " or a save that did not finish?)");
+        }
+
+        private byte[] pngChunk(String type, byte[] data, boolean badCrc) {
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(ascii(type));
+            crc.update(data);
+            int c = (int) crc.getValue() ^ (badCrc ? 1 : 0);
+            return concat(bytes(data.length >>> 24, data.length >>> 16 & 0xFF, data.length >>> 8 & 0xFF, data.length & 0xFF),
+                    ascii(type), data, bytes(c >>> 24, c >>> 16 & 0xFF, c >>> 8 & 0xFF, c & 0xFF));
+        }
+
+        private int indexOf(byte[] hay, byte[] needle) {
+            outer:
+            for (int i = 0; i + needle.length <= hay.length; i++) {
+                for (int j = 0; j < needle.length; j++) {
+                    if (hay[i + j] != needle[j]) {
+                        continue outer;
+                    }
+                }
+                return i;
+            }
+            throw new AssertionError("not found");
         }
     }
 }
