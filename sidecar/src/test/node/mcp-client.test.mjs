@@ -467,7 +467,7 @@ describe('stdio', () => {
       await Promise.race([notified, new Promise((_, reject) => setTimeout(() => reject(new Error('no tools/list_changed')), 20000))]);
       assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['read', 'read_image', 'edit']);
       await assert.rejects(client.callTool({ name: 'write', arguments: { file_path: 'x.txt', content: 'x' } }),
-        (e) => e.code === -32602 && e.data === 'Tool not found: write');
+        (e) => e.code === -32602 && e.message.endsWith('unknown tool "write"; the tools are read, read_image, edit'));
       assert.equal(existsSync(join(ws, 'x.txt')), false);
     }, { notifications: [[ToolListChangedNotificationSchema, () => changed()]] });
   });

@@ -154,14 +154,23 @@ public final class StdioMcpServer {
      * elicitations go through it as before.
      */
     private StdioTransport.DirectCalls direct(StdioTransport transport) {
-        java.util.Set<String> names = runtime.tools().stream().map(ToolDescriptor::name)
-                .collect(java.util.stream.Collectors.toSet());
-        return (name, arguments, cancellation) -> {
-            McpSyncServerExchange exchange = sessionExchange;
-            if (exchange == null || !names.contains(name)) {
-                return null; // the SDK's: the first call, and an unknown tool (the SDK answers its error)
+        java.util.List<String> listed = runtime.tools().stream().map(ToolDescriptor::name).toList();
+        java.util.Set<String> names = java.util.Set.copyOf(listed);
+        return new StdioTransport.DirectCalls() {
+            @Override
+            public McpSchema.CallToolResult call(String name, java.util.Map<String, Object> arguments,
+                    dev.toolfs.fs.Cancellation cancellation) {
+                McpSyncServerExchange exchange = sessionExchange;
+                if (exchange == null) {
+                    return null; // the SDK's: the first call
+                }
+                return StdioMcpServer.this.call(name, exchange, arguments, cancellation, transport);
             }
-            return call(name, exchange, arguments, cancellation, transport);
+
+            @Override
+            public String unknown(String tool) {
+                return names.contains(tool) ? null : new dev.toolfs.runtime.UnknownToolException(tool, listed).getMessage();
+            }
         };
     }
 

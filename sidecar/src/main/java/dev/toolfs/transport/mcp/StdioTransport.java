@@ -183,6 +183,11 @@ public final class StdioTransport implements McpServerTransportProvider {
          * it the request).
          */
         McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, Cancellation cancellation);
+
+        /** Why {@code tool} cannot be called, naming the tools there are, or null when it is one of them. */
+        default String unknown(String tool) {
+            return null;
+        }
     }
 
     /** Set before the server is built (which attaches the input). */
@@ -466,6 +471,12 @@ public final class StdioTransport implements McpServerTransportProvider {
                         && p.get("level") instanceof String level && McpTexts.LEVELS.contains(level))) {
             // The SDK would take an unknown level as info and answer success.
             answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.SET_LEVEL);
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_CALL.equals(r.method())
+                && directCalls != null && r.params() instanceof Map<?, ?> p && p.get("name") instanceof String tool
+                && directCalls.unknown(tool) != null) {
+            // The SDK answered "Unknown tool: invalid_tool_name" (MCP's example, word for word) whatever the name, the
+            // name only in its data: a model reading the message learnt neither its mistake nor the right names.
+            answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, directCalls.unknown(tool));
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_LIST.equals(r.method())
                 && r.params() instanceof Map<?, ?> p && p.get("cursor") != null) {
             // The list has one page, so no cursor is one this server gave; MCP asks for invalid params (the SDK

@@ -334,6 +334,35 @@ class StdioTransportTest {
     }
 
     @Test
+    void anUnknownToolIsNamedWithTheToolsThereAre() throws Exception {
+        // Found in a review: the SDK's message was MCP's example word for word ("Unknown tool: invalid_tool_name"),
+        // whatever the name.
+        StdioTransport.DirectCalls direct = new StdioTransport.DirectCalls() {
+            @Override
+            public McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, dev.toolfs.fs.Cancellation c) {
+                return null; // the SDK's session runs the known ones
+            }
+
+            @Override
+            public String unknown(String tool) {
+                return tool.equals("who") ? null
+                        : new dev.toolfs.runtime.UnknownToolException(tool, List.of("who")).getMessage();
+            }
+        };
+        try (Connection c = new Connection(null)) {
+            c.serve(direct);
+            c.send(INITIALIZE, INITIALIZED,
+                    "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"raed\",\"arguments\":{}}}",
+                    CALL);
+            List<JsonNode> all = c.await(3);
+            assertThat(all.subList(1, 3)).extracting(m -> m.get("id") + " " + m.at("/error/code").asInt() + " "
+                    + m.at("/error/message").asText() + m.at("/result/content/0/text").asText()).containsExactlyInAnyOrder(
+                            "5 -32602 unknown tool \"raed\"; the tools are who",
+                            "3 0 roots: true");
+        }
+    }
+
+    @Test
     void aCursorTheServerNeverGaveAndAKeyTwiceAreRefused() throws Exception {
         // Found in a review: the SDK answered the whole list for any cursor, and took the last of two ids (59 was
         // never answered); HTTP refused both.
