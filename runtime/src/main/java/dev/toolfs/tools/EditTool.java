@@ -35,7 +35,7 @@ public class EditTool implements ToolExecutor<EditArgs> {
         boolean all = args.replaceAllOrDefault();
         TextEdit change = new TextEdit(args.oldString(), args.newString(), all);
         boolean escalated = sandbox.approve(ctx, "edit", path, args.sandboxPermissions(), args.justification(), guard,
-                change);
+                change, null);
         EditOutcome outcome = fs.editText(path, change, guard, escalated, ctx.cancellation());
         gates.observed(ctx.execution(), path, outcome.version());
         String display = ctx.display(path.requested());

@@ -33,9 +33,10 @@ public class SandboxEscalation {
      *
      * @param precondition the change's read-before-write guard, and {@code edit} the edit (null for a write): a change
      *        that could not be made now is refused before anyone is asked
+     * @param content a write's content (null for an edit), shown to whoever decides
      */
     public boolean approve(ToolContext ctx, String op, ResolvedPath path, SandboxPermissions permissions,
-            String justification, dev.toolfs.fs.Precondition precondition, dev.toolfs.fs.TextEdit edit) {
+            String justification, dev.toolfs.fs.Precondition precondition, dev.toolfs.fs.TextEdit edit, String content) {
         if (permissions != SandboxPermissions.require_escalated) {
             return false;
         }
@@ -51,7 +52,9 @@ public class SandboxEscalation {
         // a file changed since it was read, an edit that does not match).
         fs.checkChangeable(op, path, precondition, edit);
         ApprovalRequest request = new ApprovalRequest(UUID.randomUUID().toString(), ctx.execution().sessionId(), op,
-                ctx.display(path.requested()), denial.get(), justification, Instant.now());
+                ctx.display(path.requested()), denial.get(), justification, Instant.now(),
+                edit == null ? ApprovalRequest.Change.write(content)
+                        : ApprovalRequest.Change.edit(edit.oldString(), edit.newString(), edit.replaceAll()));
         ApprovalDecision decision = approvals.decide(request, ctx.approver(), ctx.cancellation());
         if (!decision.approved()) {
             throw FsException.escalationDenied(op, path.requested(), decision.reason());

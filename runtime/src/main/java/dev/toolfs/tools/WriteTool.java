@@ -31,7 +31,7 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
         ResolvedPath path = fs.resolve("write", args.filePath(), ctx.cwd(), ctx.cancellation());
         Precondition guard = gates.writeIntent(ctx.execution(), path);
         boolean escalated = sandbox.approve(ctx, "write", path, args.sandboxPermissions(), args.justification(), guard,
-                null);
+                null, args.content());
         WriteOutcome outcome = fs.writeText(path, args.content(), guard, escalated, ctx.cancellation());
         gates.observed(ctx.execution(), path, outcome.version());
         String display = ctx.display(path.requested());

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class ConfiguredApprovalsTest {
 
     private static ApprovalRequest request(String id) {
-        return new ApprovalRequest(id, "s1", "write", ".git/x", "it is a protected path (.git/**)", "needed", Instant.now());
+        return new ApprovalRequest(id, "s1", "write", ".git/x", "it is a protected path (.git/**)", "needed", Instant.now(),
+                ApprovalRequest.Change.write("x"));
     }
 
     @Test

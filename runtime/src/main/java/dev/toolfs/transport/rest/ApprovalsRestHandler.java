@@ -49,6 +49,15 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
                 m.put("reason", r.reason());
                 m.put("justification", r.justification());
                 m.put("requested_at", r.requestedAt().toString());
+                Map<String, Object> change = new LinkedHashMap<>();
+                if (r.change().content() != null) {
+                    change.put("content", r.change().content());
+                } else {
+                    change.put("old_string", r.change().oldString());
+                    change.put("new_string", r.change().newString());
+                    change.put("replace_all", r.change().replaceAll());
+                }
+                m.put("change", change);
                 return m;
             }).toList()));
             return;

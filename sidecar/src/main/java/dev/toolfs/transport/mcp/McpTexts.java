@@ -110,10 +110,17 @@ public final class McpTexts {
         return ApprovalDecision.deny("the client could not ask its user (" + detail + ")");
     }
 
-    /** What an elicitation asks the client's user about a sandbox escalation: the change, the rule, the reason. */
+    /** How much of a change an elicitation shows (a dialog is no place for a whole large file). */
+    static final int APPROVAL_PREVIEW_CHARS = 4000;
+
+    /**
+     * What an elicitation asks the client's user about a sandbox escalation: the change, the rule, the reason, and what
+     * it would write (cut, saying so, past {@link #APPROVAL_PREVIEW_CHARS}).
+     */
     public static String approvalQuestion(ApprovalRequest request) {
         return "The model asks to " + request.tool() + " " + request.path() + ", which the sandbox refuses ("
-                + request.reason() + "). Its justification: " + request.justification();
+                + request.reason() + "). Its justification: " + request.justification() + "\n\n"
+                + request.change().preview(APPROVAL_PREVIEW_CHARS);
     }
 
     /** The {@code _meta} key of a successful result's presentation metadata. */

@@ -21,6 +21,17 @@ class ApprovalByElicitationTest {
     }
 
     @Test
+    void theQuestionShowsWhatTheChangeWouldWrite() {
+        // Found in a review: the person asked saw the path and the justification, never the hook being written.
+        dev.toolfs.sandbox.ApprovalRequest request = new dev.toolfs.sandbox.ApprovalRequest("1", "s", "write",
+                ".git/hooks/pre-commit", "it is a protected path (.git/**)", "the hook must run on commit",
+                java.time.Instant.now(), dev.toolfs.sandbox.ApprovalRequest.Change.write("#!/bin/sh\nmake lint\n"));
+        org.assertj.core.api.Assertions.assertThat(McpTexts.approvalQuestion(request)).isEqualTo("The model asks to write"
+                + " .git/hooks/pre-commit, which the sandbox refuses (it is a protected path (.git/**)). Its justification:"
+                + " the hook must run on commit\n\nIt would write 20 characters:\n#!/bin/sh\nmake lint\n");
+    }
+
+    @Test
     void onlyAnAcceptedYesApproves() {
         assertThat(decide(() -> new McpTexts.ElicitAnswer(true, true)).approved()).isTrue();
         for (McpTexts.ElicitAnswer no : new McpTexts.ElicitAnswer[] { new McpTexts.ElicitAnswer(true, false),
