@@ -191,7 +191,7 @@ describe('sandbox escalation over MCP', () => {
       assert.equal(existsSync(join(ws, '.git/refused')), false);
       assert.equal(asked.length, 2);
       assert.match(asked[0], /needed for the test/);
-      assert.ok(asked[0].endsWith('\n\nIt would write 2 characters:\nx\n'), asked[0]); // what the user allows, not only where
+      assert.ok(asked[0].endsWith('\n\nIt would write 2 characters in 1 line:\nx\n'), asked[0]); // what the user allows, not only where
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, answer]] });
   });
 

@@ -64,7 +64,14 @@ public final class ImageHeaders {
                         + UNFINISHED);
             }
             long length = u32be(b, pos);
-            String type = new String(b, pos + 4, 4, StandardCharsets.ISO_8859_1);
+            for (int i = pos + 4; i < pos + 8; i++) {
+                if (!(b[i] >= 'A' && b[i] <= 'Z' || b[i] >= 'a' && b[i] <= 'z')) {
+                    // libpng refuses it too; its bytes are no name to show.
+                    throw new ImageHeaderException("the PNG has a chunk whose type is not four letters at offset " + pos
+                            + " (damaged, or cut and joined)");
+                }
+            }
+            String type = new String(b, pos + 4, 4, StandardCharsets.US_ASCII);
             if (length > Integer.MAX_VALUE || pos + 12 + length > b.length) {
                 throw new ImageHeaderException("the PNG is cut short (it ends inside its " + type + " chunk at offset "
                         + pos + UNFINISHED);

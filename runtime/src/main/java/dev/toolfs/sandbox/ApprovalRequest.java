@@ -27,25 +27,58 @@ public record ApprovalRequest(String id, String sessionId, String tool, String p
             return new Change(null, oldString, newString, replaceAll);
         }
 
+        /** Whether the tool gave the change at all (an application's own tool may give neither form). */
+        public boolean known() {
+            return content != null || oldString != null;
+        }
+
         /**
-         * The change for a person to read in a dialog: each text cut after {@code maxChars} characters, saying so and
-         * how long it is, so that nothing past the cut can pass unseen as a whole.
+         * The change for a person to read in a dialog: each text cut after {@code maxChars} characters (counted in
+         * code points), saying so and how long it is, so that nothing past the cut can pass unseen as a whole; control
+         * and invisible format characters (an escape sequence for a terminal, a direction override, a zero-width
+         * character) are shown by their code point (a backslash, {@code u} and the hexadecimal code point in braces), so
+         * that the text shows what it holds. Line breaks and tabs are kept.
          */
         public String preview(int maxChars) {
+            int max = Math.max(2, maxChars);
             if (content != null) {
-                return "It would write " + content.length() + " characters:\n" + shown(content, maxChars);
+                return "It would write " + content.codePointCount(0, content.length()) + " characters in "
+                        + lines(content) + ":\n" + shown(content, max);
+            }
+            if (oldString == null) {
+                return "The tool gave no preview of the change.";
             }
             return "It would replace " + (Boolean.TRUE.equals(replaceAll) ? "every occurrence of" : "the one occurrence of")
-                    + ":\n" + shown(oldString, maxChars / 2) + "\nwith:\n" + shown(newString, maxChars / 2);
+                    + ":\n" + shown(oldString, max / 2) + "\nwith:\n" + shown(newString, max / 2);
+        }
+
+        private static String lines(String text) {
+            long breaks = text.chars().filter(c -> c == '\n').count();
+            long lines = text.isEmpty() ? 0 : breaks + (text.endsWith("\n") ? 0 : 1);
+            return lines == 1 ? "1 line" : lines + " lines";
         }
 
         private static String shown(String text, int maxChars) {
-            if (text.length() <= maxChars) {
-                return text;
+            int length = text.codePointCount(0, text.length());
+            StringBuilder out = new StringBuilder();
+            int shown = 0;
+            for (int i = 0; i < text.length() && shown < maxChars; shown++) {
+                int cp = text.codePointAt(i);
+                i += Character.charCount(cp);
+                int type = Character.getType(cp);
+                if (cp != '\n' && cp != '\t' && (type == Character.CONTROL || type == Character.FORMAT
+                        || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+                        || type == Character.SURROGATE)) {
+                    out.append("\\u{").append(Integer.toHexString(cp).toUpperCase(java.util.Locale.ROOT)).append('}');
+                } else {
+                    out.appendCodePoint(cp);
+                }
             }
-            int cut = Character.isHighSurrogate(text.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
-            return text.substring(0, cut) + "\n[cut: " + cut + " of " + text.length()
-                    + " characters shown; deny unless you have seen the whole change elsewhere]";
+            if (shown < length) {
+                out.append("\n[cut: ").append(shown).append(" of ").append(length)
+                        .append(" characters shown; deny unless you have seen the whole change elsewhere]");
+            }
+            return out.toString();
         }
     }
 }

@@ -352,7 +352,9 @@ public final class SandboxPolicy {
         if (!guardsRepositories) {
             return Optional.empty();
         }
-        Path root = workspaceRoots.stream().filter(target::startsWith).findFirst().orElse(null);
+        // The outermost root holding it (roots may nest): every folder above the target inside the workspace counts.
+        Path root = workspaceRoots.stream().filter(target::startsWith).min(java.util.Comparator.comparingInt(Path::getNameCount))
+                .orElse(null);
         if (root == null || target.equals(root)) {
             return Optional.empty();
         }
@@ -367,6 +369,21 @@ public final class SandboxPolicy {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether a write of {@code target} may make one of the names {@link #repositoryDenial} looks for (a name on its
+     * path folds to {@code head}, {@code objects}, {@code refs} or {@code commondir}): such writes are made one at a
+     * time, so that each one's check sees what the others made.
+     */
+    public static boolean mayShapeRepository(Path target) {
+        for (Path name : target) {
+            String folded = CaseFold.fold(name.toString());
+            if (folded.equals("head") || folded.equals("objects") || folded.equals("refs") || folded.equals("commondir")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether {@code folder} holds {@code name} (any kind of file, a link too) once the change making {@code made} is done. */

@@ -724,6 +724,13 @@ class ImageHeadersTest {
         }
 
         @Test
+        void aChunkTypeThatIsNotFourLettersIsDamageAndIsNotPrinted() {
+            // Found in a review: the type's bytes went into the one-line message raw (a line break, a NUL).
+            assertNotWhole(patched(imageIo("png", 17, 5), 37, 0x0A), "the PNG has a chunk whose type is not four letters at"
+                    + " offset 33 (damaged, or cut and joined)");
+        }
+
+        @Test
         void aJpegMustReachItsImageDataAndEndIt() {
             byte[] jpeg = imageIo("jpeg", 17, 5);
             int sos = indexOf(jpeg, bytes(0xFF, 0xDA));

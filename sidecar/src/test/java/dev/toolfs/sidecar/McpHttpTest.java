@@ -278,7 +278,7 @@ class McpHttpTest {
         // reason only in the server's log.
         McpClient mcp = McpClient.connect();
         Map<String, Object> ping = Map.of("jsonrpc", "2.0", "id", 7, "method", "ping");
-        for (String accept : new String[] { "*/*", "application/*, text/*", null }) {
+        for (String accept : new String[] { "*/*", "application/*, text/*", "Application/JSON, Text/Event-Stream", null }) {
             io.restassured.specification.RequestSpecification r = given().contentType("application/json")
                     .header("Mcp-Session-Id", mcp.session()).body(ping);
             if (accept != null) {

@@ -503,6 +503,25 @@ public class LocalFileSystem implements FileSystemProvider {
     @Override
     public WriteOutcome writeText(ResolvedPath path, String content, Precondition precondition, boolean escalated,
             Cancellation cancel) {
+        // A write that may make a name git looks for in a repository's folder waits for any other such write, from its
+        // sandbox check to its rename: two at once would each find the other's name missing (see
+        // SandboxPolicy.repositoryDenial). Such names are rare; other writes do not wait.
+        if (sandbox == null || !SandboxPolicy.mayShapeRepository(path.target())) {
+            return writeTextInTurn(path, content, precondition, escalated, cancel);
+        }
+        repositoryNames.lock();
+        try {
+            return writeTextInTurn(path, content, precondition, escalated, cancel);
+        } finally {
+            repositoryNames.unlock();
+        }
+    }
+
+    /** One at a time: writes that may make a folder git takes for a repository. */
+    private final ReentrantLock repositoryNames = new ReentrantLock();
+
+    private WriteOutcome writeTextInTurn(ResolvedPath path, String content, Precondition precondition, boolean escalated,
+            Cancellation cancel) {
         checkNotOwnConfiguration("write", path);
         byte[] data = content.getBytes(StandardCharsets.UTF_8);
         // Taken before the lock: trusted only to create a file, which the link that creates it refuses to do over
@@ -860,10 +879,6 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /**
-     * The highest missing folder above {@code target} up to {@code dir}, which the write is about to create. A file
-     * where a folder must be is refused here with a message that says so, rather than as an I/O error.
-     */
-    /**
      * Not found, or, for a change, a file where a folder on the way must be: "create it with write" would send the
      * model to a write that fails so. A read keeps its plain "not found".
      */
@@ -879,6 +894,10 @@ public class LocalFileSystem implements FileSystemProvider {
         return FsException.notFound(op, path.requested());
     }
 
+    /**
+     * The highest missing folder above {@code target} up to {@code dir}, which the write is about to create. A file
+     * where a folder must be is refused here with a message that says so, rather than as an I/O error.
+     */
     private static Path missingFolders(String op, ResolvedPath path, Path dir) {
         Path missing = null;
         for (Path p = dir; p != null; p = p.getParent()) {

@@ -52,12 +52,12 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
                 Map<String, Object> change = new LinkedHashMap<>();
                 if (r.change().content() != null) {
                     change.put("content", r.change().content());
-                } else {
+                } else if (r.change().known()) {
                     change.put("old_string", r.change().oldString());
                     change.put("new_string", r.change().newString());
                     change.put("replace_all", r.change().replaceAll());
                 }
-                m.put("change", change);
+                m.put("change", r.change().known() ? change : null);
                 return m;
             }).toList()));
             return;

@@ -340,6 +340,51 @@ class ConfinementTest {
     }
 
     @Test
+    void parallelWritesNeverCompleteARepositoryFolderWithoutApproval() throws Exception {
+        // Found in a review of the repository rule: each of three writes at once found the other two names missing.
+        Workspace workspace = new Workspace(List.of(ws));
+        dev.toolfs.sandbox.SandboxPolicy policy = new dev.toolfs.sandbox.SandboxPolicy(List.of(ws), List.of(ws),
+                List.of(".git/**", "**/.git/**"));
+        LocalFileSystem sandboxed = new LocalFileSystem(workspace, 1 << 20, 1 << 20, policy);
+        // A large HEAD keeps its write long, as an attack would.
+        String head = "ref: refs/heads/main\n" + "#".repeat(1 << 19);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            for (int round = 0; round < 20; round++) {
+                String folder = "vendor/r" + round + "/";
+                java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+                List<java.util.concurrent.Future<Boolean>> writes = new java.util.ArrayList<>();
+                for (String name : List.of("HEAD", "objects/.keep", "refs/.keep")) {
+                    writes.add(pool.submit(() -> {
+                        start.await();
+                        ResolvedPath p = sandboxed.resolve("write", folder + name, ws, Cancellation.NONE);
+                        try {
+                            sandboxed.writeText(p, name.equals("HEAD") ? head : "", Precondition.NONE, false, Cancellation.NONE);
+                            return true;
+                        } catch (FsException e) {
+                            assertThat(e.code()).isEqualTo(FsErrorCode.FS_SANDBOX_DENIED);
+                            return false;
+                        }
+                    }));
+                }
+                start.countDown();
+                int made = 0;
+                for (java.util.concurrent.Future<Boolean> w : writes) {
+                    made += w.get() ? 1 : 0;
+                }
+                assertThat(made).as("round %d", round).isEqualTo(2);
+                assertThat(Files.exists(ws.resolve(folder + "HEAD")) && Files.exists(ws.resolve(folder + "objects"))
+                        && Files.exists(ws.resolve(folder + "refs"))).as("round %d", round).isFalse();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(dev.toolfs.sandbox.SandboxPolicy.mayShapeRepository(ws.resolve("a/Objects/x"))).isTrue();
+        assertThat(dev.toolfs.sandbox.SandboxPolicy.mayShapeRepository(ws.resolve("a/head"))).isTrue();
+        assertThat(dev.toolfs.sandbox.SandboxPolicy.mayShapeRepository(ws.resolve("a/headers/x.h"))).isFalse();
+    }
+
+    @Test
     void protectedFoldersLinkedToNothingYetOrHoldingLinksProtectWhereTheyLead() throws IOException {
         // Found by an adversarial test: a protected folder that is a link to nothing yet, and a link inside one.
         Files.createSymbolicLink(ws.resolve(".tool-fs"), Path.of("gitdir2"));

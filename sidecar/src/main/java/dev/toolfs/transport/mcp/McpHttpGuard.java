@@ -117,10 +117,13 @@ public class McpHttpGuard {
      */
     private static void acceptBoth(RoutingContext ctx) {
         java.util.List<String> accept = ctx.request().headers().getAll("Accept");
-        String all = String.join(",", accept).toLowerCase(java.util.Locale.ROOT);
+        String raw = String.join(",", accept);
+        String all = raw.toLowerCase(java.util.Locale.ROOT); // media types are case-insensitive (RFC 9110)
         boolean json = all.contains("application/json") || all.contains("application/*") || all.contains("*/*");
         boolean events = all.contains("text/event-stream") || all.contains("text/*") || all.contains("*/*");
-        if (accept.isEmpty() || json && events && !(all.contains("application/json") && all.contains("text/event-stream"))) {
+        // The library compares the two names as spelled.
+        boolean libraryTakesIt = raw.contains("application/json") && raw.contains("text/event-stream");
+        if (accept.isEmpty() || json && events && !libraryTakesIt) {
             ctx.request().headers().set("Accept", "application/json, text/event-stream");
         }
     }

@@ -213,6 +213,8 @@ public final class StdioHandshake {
             Request r = new Request();
             boolean version = false;
             try (JsonParser p = json.createParser(line)) {
+                // A key twice is no message for the server either (see JsonRpcMessages): never answered early.
+                p.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
                 if (p.nextToken() != JsonToken.START_OBJECT) {
                     return null;
                 }

@@ -28,7 +28,7 @@ class ApprovalByElicitationTest {
                 java.time.Instant.now(), dev.toolfs.sandbox.ApprovalRequest.Change.write("#!/bin/sh\nmake lint\n"));
         org.assertj.core.api.Assertions.assertThat(McpTexts.approvalQuestion(request)).isEqualTo("The model asks to write"
                 + " .git/hooks/pre-commit, which the sandbox refuses (it is a protected path (.git/**)). Its justification:"
-                + " the hook must run on commit\n\nIt would write 20 characters:\n#!/bin/sh\nmake lint\n");
+                + " the hook must run on commit\n\nIt would write 20 characters in 2 lines:\n#!/bin/sh\nmake lint\n");
     }
 
     @Test

@@ -109,7 +109,9 @@ class StdioHandshakeTest {
                 initialize(1, "2025-06-18").replace("\"2.0\"", "\"1.0\""), initialize(1, "2025-06-18") + " {}",
                 initialize(1.5, "2025-06-18"), initialize("null", "2025-06-18"), initialize("{}", "2025-06-18"),
                 "{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\"}}",
-                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":[]}", "{\"jsonrpc\":\"2.0\",\"id\":1" }) {
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":[]}", "{\"jsonrpc\":\"2.0\",\"id\":1",
+                // A key twice, which the server refuses as a parse error (found in a review: answered early by the last id).
+                initialize(1, "2025-06-18").replace("{\"jsonrpc\"", "{\"id\":2,\"jsonrpc\"") }) {
             assertThat(answer(h, line)).as(line).isEmpty();
         }
         assertThat(answer(h, initialize(1, "2025-06-18"))).as("still answers the first real one").isPresent();
