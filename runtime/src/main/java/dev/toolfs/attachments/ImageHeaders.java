@@ -97,23 +97,14 @@ public final class ImageHeaders {
     }
 
     private static void requireWholeJpeg(byte[] b) {
-        int pos = 2;
+        int pos;
         try {
-            while (true) {
-                pos = markerCodeOffset(b, pos);
-                int marker = u8(b, pos);
-                pos++;
-                if (isStandaloneMarker(marker)) {
-                    continue;
-                }
+            pos = walkJpeg(b, (marker, at) -> {
                 if (marker == 0xD9) {
                     throw new ImageHeaderException("the JPEG ends before its image data (its EOI marker comes before SOS)");
                 }
-                pos += segmentLength(b, pos);
-                if (marker == 0xDA) {
-                    break;
-                }
-            }
+                return marker == 0xDA ? at + segmentLength(b, at) : null; // the scan's data starts past its header
+            });
         } catch (ImageHeaderException e) {
             if (e.getMessage().equals(truncatedMessage(ImageFormat.JPEG))) {
                 throw new ImageHeaderException("the JPEG is cut short (it ends before its image data" + UNFINISHED);
@@ -176,6 +167,23 @@ public final class ImageHeaders {
     // ---- JPEG: a sequence of marker segments after SOI; the first SOF segment holds the frame size.
 
     private static ImageInfo parseJpeg(byte[] b) {
+        return walkJpeg(b, (marker, at) -> {
+            checkNotEndOfHeader(marker, at - 2);
+            return isSofMarker(marker) ? readSof(b, at, segmentLength(b, at)) : null;
+        });
+    }
+
+    /** What to do at a segment: the walk's result, or null to go on past it. */
+    private interface Segment<T> {
+        /** @param at the offset of the segment's length field, just after its marker */
+        T visit(int marker, int at);
+    }
+
+    /**
+     * Walks the segments after SOI in order (markers without a segment, TEM and RSTn, are passed), until one's visit
+     * gives a result.
+     */
+    private static <T> T walkJpeg(byte[] b, Segment<T> segment) {
         int pos = 2; // just after SOI (FF D8)
         while (true) {
             pos = markerCodeOffset(b, pos);
@@ -184,12 +192,11 @@ public final class ImageHeaders {
             if (isStandaloneMarker(marker)) {
                 continue;
             }
-            checkNotEndOfHeader(marker, pos - 2);
-            int length = segmentLength(b, pos);
-            if (isSofMarker(marker)) {
-                return readSof(b, pos, length);
+            T result = segment.visit(marker, pos);
+            if (result != null) {
+                return result;
             }
-            pos += length; // at least 2, so the walk always moves forward
+            pos += segmentLength(b, pos); // at least 2, so the walk always moves forward
         }
     }
 
