@@ -95,7 +95,8 @@ final class JsonRpcMessages {
             // The parser's own words name its features and may cut a character in two: none of the client's concern.
             boolean twice = e instanceof com.fasterxml.jackson.core.JsonParseException
                     && String.valueOf(e.getMessage()).startsWith("Duplicate field");
-            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, twice ? KEY_TWICE : NOT_JSON);
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, twice ? idOfRequestWithAKeyTwice(line) : null,
+                    twice ? KEY_TWICE : NOT_JSON);
         }
         // A request is answered by its id, so that its client does not wait for ever; a response is never answered,
         // and its id is one of the server's own.
@@ -118,6 +119,39 @@ final class JsonRpcMessages {
 
     private static final String NOT_JSON = "the line is not JSON";
     static final String KEY_TWICE = "a key appears twice in one object";
+
+    /**
+     * The id to answer a request with a key twice by, so that its client does not wait for ever: the one id at its
+     * top, when the line is a request (it has a method) and its id is given once, as a string or an integer; else
+     * null (a repeated id answers no request for sure).
+     */
+    private Object idOfRequestWithAKeyTwice(byte[] line) {
+        Object id = null;
+        int ids = 0;
+        boolean method = false;
+        try (com.fasterxml.jackson.core.JsonParser p = mapper.getFactory().createParser(line)) {
+            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                return null;
+            }
+            while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                com.fasterxml.jackson.core.JsonToken value = p.nextToken();
+                if ("id".equals(field)) {
+                    ids++;
+                    id = value == com.fasterxml.jackson.core.JsonToken.VALUE_STRING ? p.getText()
+                            : value == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT
+                                    && p.getNumberType() != com.fasterxml.jackson.core.JsonParser.NumberType.BIG_INTEGER
+                                            ? (Object) p.getLongValue() : null;
+                } else if ("method".equals(field)) {
+                    method = true;
+                }
+                p.skipChildren();
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return method && ids == 1 && plainId(id) ? id : null;
+    }
 
     /** An id JSON-RPC allows and the SDK holds as it is: a string or an integer of 64 bits at most. */
     private static boolean plainId(Object id) {

@@ -371,13 +371,16 @@ class StdioTransportTest {
             c.send(INITIALIZE, INITIALIZED);
             c.send("{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"tools/list\",\"params\":{\"cursor\":\"no-such-cursor\"}}",
                     "{\"jsonrpc\":\"2.0\",\"id\":59,\"method\":\"ping\",\"id\":60}",
+                    // Its one id is answered, so that its client does not wait for ever.
+                    "{\"jsonrpc\":\"2.0\",\"id\":61,\"method\":\"tools/call\",\"params\":{\"name\":\"who\",\"arguments\":{\"a\":1,\"a\":2}}}",
                     "{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/list\",\"params\":{\"cursor\":null}}");
-            List<JsonNode> all = c.await(4);
-            assertThat(all.subList(1, 4)).extracting(m -> m.get("id") + " " + m.at("/error/code").asInt() + " "
+            List<JsonNode> all = c.await(5);
+            assertThat(all.subList(1, 5)).extracting(m -> m.get("id") + " " + m.at("/error/code").asInt() + " "
                     + m.at("/error/message").asText() + " " + m.at("/result/tools/0/name").asText()).containsExactlyInAnyOrder(
                             "41 -32602 Invalid params: unknown cursor; the tool list has one page, so ask tools/list"
                                     + " without a cursor ",
                             "null -32700 not a JSON-RPC message: a key appears twice in one object ",
+                            "61 -32700 not a JSON-RPC message: a key appears twice in one object ",
                             "42 0  who"); // the test server's one tool
         }
     }
