@@ -33,6 +33,7 @@ public final class ImageHeaders {
     }
 
     private static final String UNFINISHED = "; a download or a save that did not finish?)";
+    private static final byte[] EOI = { (byte) 0xFF, (byte) 0xD9 };
 
     /**
      * Refuses a file of {@code format} (whose header {@link #parse} read) that is cut short or damaged where its
@@ -106,17 +107,15 @@ public final class ImageHeaders {
                 return marker == 0xDA ? at + segmentLength(b, at) : null; // the scan's data starts past its header
             });
         } catch (ImageHeaderException e) {
-            if (e.getMessage().equals(truncatedMessage(ImageFormat.JPEG))) {
+            if (e.truncated()) {
                 throw new ImageHeaderException("the JPEG is cut short (it ends before its image data" + UNFINISHED);
             }
             throw e;
         }
         // Entropy-coded data cannot hold FF D9 (an FF there is followed by 00 or a restart code): the first one after
         // the scan's header ends an image (a progressive one has more scans before it).
-        for (int i = pos; i + 1 < b.length; i++) {
-            if (b[i] == (byte) 0xFF && b[i + 1] == (byte) 0xD9) {
-                return;
-            }
+        if (dev.toolfs.fs.ByteScan.indexOf(b, EOI, pos, b.length) >= 0) {
+            return;
         }
         throw new ImageHeaderException("the JPEG is cut short (its image data has no end marker" + UNFINISHED);
     }
@@ -376,7 +375,7 @@ public final class ImageHeaders {
 
     private static void require(byte[] b, int offset, int count, ImageFormat format) {
         if ((long) offset + count > b.length) {
-            throw new ImageHeaderException(truncatedMessage(format));
+            throw ImageHeaderException.truncated(truncatedMessage(format));
         }
     }
 

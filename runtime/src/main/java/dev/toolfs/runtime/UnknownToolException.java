@@ -4,6 +4,11 @@ package dev.toolfs.runtime;
 public class UnknownToolException extends RuntimeException {
 
     public UnknownToolException(String name, java.util.List<String> known) {
-        super("unknown tool \"" + name + "\"; the tools are " + String.join(", ", known));
+        super(message(name, known));
+    }
+
+    /** The words for a call of {@code name}, naming the tools there are (where no exception is wanted). */
+    public static String message(String name, java.util.List<String> known) {
+        return "unknown tool \"" + name + "\"; the tools are " + String.join(", ", known);
     }
 }

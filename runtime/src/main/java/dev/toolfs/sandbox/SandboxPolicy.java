@@ -378,13 +378,15 @@ public final class SandboxPolicy {
      */
     public static boolean mayShapeRepository(Path target) {
         for (Path name : target) {
-            String folded = CaseFold.fold(name.toString());
-            if (folded.equals("head") || folded.equals("objects") || folded.equals("refs") || folded.equals("commondir")) {
+            if (REPOSITORY_NAMES.contains(CaseFold.fold(name.toString()))) {
                 return true;
             }
         }
         return false;
     }
+
+    /** The names {@link #repositoryDenial} looks for, folded. */
+    private static final java.util.Set<String> REPOSITORY_NAMES = java.util.Set.of("head", "objects", "refs", "commondir");
 
     /** Whether {@code folder} holds {@code name} (any kind of file, a link too) once the change making {@code made} is done. */
     private static boolean has(Path folder, String name, String made, String foldedName) {

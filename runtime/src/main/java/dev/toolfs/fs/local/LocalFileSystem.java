@@ -67,6 +67,8 @@ public class LocalFileSystem implements FileSystemProvider {
     private final long maxHashBytes;
     private final long maxEditBytes;
     private final StripedLocks locks = new StripedLocks(256);
+    /** One at a time: writes that may make a folder git takes for a repository (see {@link #writeText}). */
+    private final ReentrantLock repositoryNames = new ReentrantLock();
     private final SandboxPolicy sandbox;
     private final boolean fsync;
     /**
@@ -516,9 +518,6 @@ public class LocalFileSystem implements FileSystemProvider {
             repositoryNames.unlock();
         }
     }
-
-    /** One at a time: writes that may make a folder git takes for a repository. */
-    private final ReentrantLock repositoryNames = new ReentrantLock();
 
     private WriteOutcome writeTextInTurn(ResolvedPath path, String content, Precondition precondition, boolean escalated,
             Cancellation cancel) {

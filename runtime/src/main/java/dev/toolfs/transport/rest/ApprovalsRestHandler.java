@@ -49,15 +49,7 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
                 m.put("reason", r.reason());
                 m.put("justification", r.justification());
                 m.put("requested_at", r.requestedAt().toString());
-                Map<String, Object> change = new LinkedHashMap<>();
-                if (r.change().content() != null) {
-                    change.put("content", r.change().content());
-                } else if (r.change().known()) {
-                    change.put("old_string", r.change().oldString());
-                    change.put("new_string", r.change().newString());
-                    change.put("replace_all", r.change().replaceAll());
-                }
-                m.put("change", r.change().known() ? change : null);
+                m.put("change", changeJson(r.change()));
                 return m;
             }).toList()));
             return;
@@ -108,5 +100,21 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
         } catch (java.io.IOException e) {
             ctx.fail(e);
         }
+    }
+
+    /** A change as listed: a write's content, or an edit's strings; null when the tool gave neither. */
+    private static Map<String, Object> changeJson(dev.toolfs.sandbox.ApprovalRequest.Change change) {
+        if (!change.known()) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (change.content() != null) {
+            m.put("content", change.content());
+        } else {
+            m.put("old_string", change.oldString());
+            m.put("new_string", change.newString());
+            m.put("replace_all", change.replaceAll());
+        }
+        return m;
     }
 }

@@ -93,15 +93,18 @@ final class JsonRpcMessages {
             }
         } catch (IOException e) {
             // The parser's own words name its features and may cut a character in two: none of the client's concern.
-            boolean twice = e instanceof com.fasterxml.jackson.core.JsonParseException
-                    && String.valueOf(e.getMessage()).startsWith("Duplicate field");
-            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, twice ? idOfRequestWithAKeyTwice(line) : null,
-                    twice ? KEY_TWICE : NOT_JSON);
+            if (!(e instanceof com.fasterxml.jackson.core.JsonParseException pe && pe.getProcessor() != null
+                    && String.valueOf(e.getMessage()).startsWith("Duplicate field"))) {
+                throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, NOT_JSON);
+            }
+            // A key twice at the top (the id itself, maybe) answers no request for sure; one deeper (in the arguments)
+            // leaves the request's id, by which its client waits for the answer.
+            com.fasterxml.jackson.core.JsonStreamContext twice = pe.getProcessor().getParsingContext();
+            boolean atTop = twice.getParent() != null && twice.getParent().inRoot();
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, atTop ? null : answerableId(lenientMap(line)),
+                    KEY_TWICE);
         }
-        // A request is answered by its id, so that its client does not wait for ever; a response is never answered,
-        // and its id is one of the server's own.
-        Object id = map.get("id");
-        Object answerable = map.containsKey("method") && plainId(id) ? id : null;
+        Object answerable = answerableId(map);
         if (!McpSchema.JSONRPC_VERSION.equals(map.get("jsonrpc"))) {
             // JSON-RPC 2.0 asks for it exactly; the SDK took any version, or none.
             throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, answerable, "\"jsonrpc\" must be \"2.0\"");
@@ -121,36 +124,21 @@ final class JsonRpcMessages {
     static final String KEY_TWICE = "a key appears twice in one object";
 
     /**
-     * The id to answer a request with a key twice by, so that its client does not wait for ever: the one id at its
-     * top, when the line is a request (it has a method) and its id is given once, as a string or an integer; else
-     * null (a repeated id answers no request for sure).
+     * The id a line's error is answered by, so that its client does not wait for ever: a request's, when it is one
+     * JSON-RPC allows; a response is never answered, and its id is one of the server's own.
      */
-    private Object idOfRequestWithAKeyTwice(byte[] line) {
-        Object id = null;
-        int ids = 0;
-        boolean method = false;
-        try (com.fasterxml.jackson.core.JsonParser p = mapper.getFactory().createParser(line)) {
-            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
-                return null;
-            }
-            while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                com.fasterxml.jackson.core.JsonToken value = p.nextToken();
-                if ("id".equals(field)) {
-                    ids++;
-                    id = value == com.fasterxml.jackson.core.JsonToken.VALUE_STRING ? p.getText()
-                            : value == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT
-                                    && p.getNumberType() != com.fasterxml.jackson.core.JsonParser.NumberType.BIG_INTEGER
-                                            ? (Object) p.getLongValue() : null;
-                } else if ("method".equals(field)) {
-                    method = true;
-                }
-                p.skipChildren();
-            }
-        } catch (IOException e) {
+    private static Object answerableId(Map<String, Object> map) {
+        Object id = map == null ? null : map.get("id");
+        return map != null && map.containsKey("method") && plainId(id) ? id : null;
+    }
+
+    /** The line read as the SDK would, the last of two keys kept; null when it is no JSON object. */
+    private Map<String, Object> lenientMap(byte[] line) {
+        try {
+            return mapReader.readValue(line);
+        } catch (IOException | RuntimeException e) {
             return null;
         }
-        return method && ids == 1 && plainId(id) ? id : null;
     }
 
     /** An id JSON-RPC allows and the SDK holds as it is: a string or an integer of 64 bits at most. */

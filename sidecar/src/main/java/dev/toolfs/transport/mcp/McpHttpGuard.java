@@ -95,12 +95,14 @@ public class McpHttpGuard {
                 .handler(ctx -> answerMalformedCall(ctx, status))
                 // Only this route's own failure (a body over the limit); the library answers its own.
                 .failureHandler(ctx -> {
-                    if (ctx.statusCode() == 413 && !ctx.response().headWritten()) {
+                    boolean open = !ctx.response().headWritten();
+                    // The library refuses a POST's headers with an empty 400, its reason only in the server's log.
+                    String why = open && status == 200 && ctx.statusCode() == 400 && ctx.failure() == null
+                            ? whyRefused(ctx.request()) : null;
+                    if (open && ctx.statusCode() == 413) {
                         tooLarge.handle(ctx);
-                    } else if (ctx.statusCode() == 400 && ctx.failure() == null && !ctx.response().headWritten()
-                            && status == 200 && whyRefused(ctx.request()) != null) {
-                        // The library refused the headers with an empty 400, its reason only in the server's log.
-                        HttpAdmission.fail(ctx, 400, whyRefused(ctx.request()));
+                    } else if (why != null) {
+                        HttpAdmission.fail(ctx, 400, why);
                     } else {
                         ctx.next();
                     }

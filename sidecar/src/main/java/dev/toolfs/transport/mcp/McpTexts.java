@@ -40,21 +40,21 @@ public final class McpTexts {
     /** A request whose params are not an object (MCP's always are): both transports answer invalid params. */
     public static final String PARAMS_NOT_AN_OBJECT = "Invalid params: the params must be an object";
 
+    /** MCP's log levels (RFC 5424's names, least severe first), as {@code logging/setLevel} takes them. */
+    public static final java.util.List<String> LEVELS = java.util.List.of("debug", "info", "notice", "warning", "error",
+            "critical", "alert", "emergency");
+
     /**
      * A logging/setLevel without one of MCP's levels (the MCP libraries failed on a missing one, naming their own
      * classes; over stdio an unknown one reset the level to info and answered success, over HTTP it was an invalid
      * request).
      */
-    public static final String SET_LEVEL = "logging/setLevel needs params {\"level\": <level>}, the level one of"
-            + " debug, info, notice, warning, error, critical, alert, emergency";
+    public static final String SET_LEVEL = "logging/setLevel needs params {\"level\": <level>}, the level one of "
+            + String.join(", ", LEVELS);
 
     /** A tools/list with a cursor over stdio: the list has one page, so the server never gives one. */
     public static final String UNKNOWN_CURSOR = "Invalid params: unknown cursor; the tool list has one page, so ask"
             + " tools/list without a cursor";
-
-    /** MCP's log levels (RFC 5424's names), as {@code logging/setLevel} takes them. */
-    public static final java.util.Set<String> LEVELS = java.util.Set.of("debug", "info", "notice", "warning", "error",
-            "critical", "alert", "emergency");
 
     /** The answer to a call cancelled before it ran (MCP sends no answer to a cancelled request, should one leave). */
     public static final String CANCELLED_CALL = "Error: the client cancelled this call";

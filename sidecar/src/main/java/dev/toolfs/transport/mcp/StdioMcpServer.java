@@ -169,7 +169,7 @@ public final class StdioMcpServer {
 
             @Override
             public String unknown(String tool) {
-                return names.contains(tool) ? null : new dev.toolfs.runtime.UnknownToolException(tool, listed).getMessage();
+                return names.contains(tool) ? null : dev.toolfs.runtime.UnknownToolException.message(tool, listed);
             }
         };
     }

@@ -346,7 +346,7 @@ class StdioTransportTest {
             @Override
             public String unknown(String tool) {
                 return tool.equals("who") ? null
-                        : new dev.toolfs.runtime.UnknownToolException(tool, List.of("who")).getMessage();
+                        : dev.toolfs.runtime.UnknownToolException.message(tool, List.of("who"));
             }
         };
         try (Connection c = new Connection(null)) {
