@@ -209,6 +209,46 @@ describe('sandbox escalation over MCP', () => {
       }
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, async () => answers[next++]]] });
   });
+
+  test('only the session that was asked can answer: another client cannot approve its escalation', async () => {
+    const { server, ws } = suite;
+    // The server's request ids are one counter for all sessions: another client can guess the id.
+    let asked;
+    const seen = new Promise((resolve) => { asked = resolve; });
+    let release;
+    const answered = new Promise((resolve) => { release = resolve; });
+    const answer = async (request, extra) => {
+      asked(extra.requestId);
+      await answered;
+      return { action: 'decline' };
+    };
+    const other = http(server);
+    await withClient(other, async () => {
+      await withClient(http(server), async (client) => {
+        const call = client.callTool({ name: 'write', arguments: { file_path: '.git/stolen', content: 'x\n',
+          sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
+        const id = await seen;
+        const approve = { jsonrpc: '2.0', id, result: { action: 'accept', content: { approve: true } } };
+        const post = (headers) => fetch(`${server.url}/mcp`, { method: 'POST', body: JSON.stringify(approve),
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers } });
+        const fromOther = await post({ 'Mcp-Session-Id': other.sessionId, 'MCP-Protocol-Version': '2025-06-18' });
+        assert.equal(fromOther.status, 400);
+        assert.equal((await fromOther.json()).error.message, 'Invalid Request: the server sent no request with this id'
+          + ' on this session; answer a request on the session it came on');
+        const fromNone = await post({});
+        assert.equal(fromNone.status, 400);
+        assert.equal((await fromNone.json()).error.message, 'Invalid Request: a response must be sent with the'
+          + ' Mcp-Session-Id of the session its request came on');
+        release();
+        const r = await call;
+        assert.equal(r._meta['dev.toolfs/error'].code, 'FS_SANDBOX_DENIED');
+        assert.equal(existsSync(join(ws, '.git/stolen')), false);
+        // A late answer of its own, after the request was answered, is accepted and dropped, as the library would.
+        const late = await post({ 'Mcp-Session-Id': client.transport.sessionId, 'MCP-Protocol-Version': '2025-06-18' });
+        assert.equal(late.status, 202);
+      }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, answer]] });
+    });
+  });
 });
 
 describe('stdio', () => {

@@ -411,6 +411,15 @@ class McpHttpTest {
         io.restassured.response.Response stray = mcp.post(Map.of("jsonrpc", "2.0", "id", "r1", "result", Map.of()));
         assertThat(stray.statusCode()).isEqualTo(400);
         assertThat(stray.jsonPath().getString("id")).isNull();
+        // A response must come on the session its request was sent on (found in a review: the library takes an answer
+        // by its id alone, from any client); one that answers no pending request is dropped, as the library did.
+        io.restassured.response.Response sessionless = given().contentType("application/json")
+                .accept("application/json, text/event-stream")
+                .body(Map.of("jsonrpc", "2.0", "id", 1, "result", Map.of())).post("/mcp");
+        assertThat(sessionless.statusCode()).isEqualTo(400);
+        assertThat(sessionless.jsonPath().getString("error.message")).isEqualTo("Invalid Request: a response must be sent"
+                + " with the Mcp-Session-Id of the session its request came on");
+        assertThat(mcp.post(Map.of("jsonrpc", "2.0", "id", 1, "result", Map.of())).statusCode()).isEqualTo(202);
         // A call whose _meta is no object (an internal error).
         JsonPath meta = mcp.request("tools/call", Map.of("name", "read", "arguments", Map.of("file_path", "a"), "_meta", "x"));
         assertThat(meta.getInt("error.code")).isEqualTo(-32602);

@@ -36,6 +36,9 @@ public class McpHttpGuard {
     @Inject
     io.quarkiverse.mcp.server.runtime.ConnectionManager connections;
 
+    @Inject
+    ServerRequestOwners owners;
+
     private HttpAdmission admission;
     private BodyLimitHandler bodyLimit;
 
@@ -224,7 +227,7 @@ public class McpHttpGuard {
                 // them (the library failed on it with an HTTP 500).
                 answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NO_SUCH_REQUEST);
             } else {
-                ctx.next();
+                answerResponse(ctx, ((Number) request.id()).longValue());
             }
             return;
         }
@@ -280,6 +283,40 @@ public class McpHttpGuard {
             case FINE -> ctx.next();
         }
     }
+
+    /**
+     * A response reaches the library only from the session its request was sent on: the library takes an answer by its
+     * id alone, and any client could otherwise answer (approve) another session's request.
+     */
+    private void answerResponse(RoutingContext ctx, long id) {
+        String session = sessionOf(ctx);
+        if (session == null) {
+            answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, RESPONSE_WITHOUT_SESSION);
+            return;
+        }
+        switch (owners.owner(id, session)) {
+            case THIS_SESSION -> ctx.next();
+            case ANOTHER_SESSION -> answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NOT_THIS_SESSIONS);
+            // A ping's answer, or a late one: accepted and dropped, as the library would.
+            case NONE -> ctx.response().setStatusCode(202).end();
+        }
+    }
+
+    /** The session a message came on: its header over Streamable HTTP, its path over the older SSE transport. */
+    private static String sessionOf(RoutingContext ctx) {
+        String header = ctx.request().getHeader("Mcp-Session-Id");
+        if (header != null) {
+            return header;
+        }
+        String path = ctx.normalizedPath();
+        String prefix = "/mcp/messages/";
+        return path.startsWith(prefix) && path.length() > prefix.length() ? path.substring(prefix.length()) : null;
+    }
+
+    static final String RESPONSE_WITHOUT_SESSION = "Invalid Request: a response must be sent with the Mcp-Session-Id of"
+            + " the session its request came on";
+    static final String NOT_THIS_SESSIONS = "Invalid Request: the server sent no request with this id on this session;"
+            + " answer a request on the session it came on";
 
     /** The notifications MCP has a client send a server. */
     static final java.util.Set<String> CLIENT_NOTIFICATIONS = java.util.Set.of(McpSchema.METHOD_NOTIFICATION_INITIALIZED,

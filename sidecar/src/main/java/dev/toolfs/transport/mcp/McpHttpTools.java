@@ -59,6 +59,9 @@ public class McpHttpTools {
     @Inject
     dev.toolfs.config.ToolFsConfig config;
 
+    @Inject
+    ServerRequestOwners owners;
+
     private Duration approvalTimeout;
 
     private McpRoots roots;
@@ -150,19 +153,20 @@ public class McpHttpTools {
      * the path, the reason and the model's justification, and answers yes or no. The call stops waiting when the
      * client cancels it.
      */
-    private static Optional<ApprovalDecision> elicit(ToolManager.ToolArguments args, ApprovalRequest request,
+    private Optional<ApprovalDecision> elicit(ToolManager.ToolArguments args, ApprovalRequest request,
             Cancellation cancellation, Duration timeout) {
         if (!args.elicitation().isSupported()) {
             return Optional.empty();
         }
         return Optional.of(McpTexts.approvalByElicitation(() -> {
-            ElicitationResponse response = args.elicitation().requestBuilder()
+            ElicitationRequest elicitation = args.elicitation().requestBuilder()
                     .setMessage(McpTexts.approvalQuestion(request))
                     .addSchemaProperty(McpTexts.APPROVE_FIELD,
                             new ElicitationRequest.BooleanSchema(McpTexts.APPROVE_TITLE, null, false, true))
                     .setTimeout(timeout)
-                    .build()
-                    .sendAndAwait();
+                    .build();
+            ElicitationResponse response = awaitAnswer(owners.send(args.connection().id(),
+                    () -> elicitation.send().subscribeAsCompletionStage()));
             return new McpTexts.ElicitAnswer(response.actionAccepted(), response.actionAccepted() ? approve(response) : null);
         }, cancellation, timeout, ClientWait.Abandon.NONE)); // the library keeps its requests' ids to itself
     }
@@ -176,12 +180,29 @@ public class McpHttpTools {
         }
     }
 
-    private static List<String> rootUris(ToolManager.ToolArguments args, Cancellation cancellation,
+    /**
+     * Waits for the answer to a request of the server's: its own failure as thrown, and when the wait is given up on
+     * (the asking thread is interrupted), the request's id is no longer its session's.
+     */
+    private static <T> T awaitAnswer(java.util.concurrent.CompletableFuture<T> answer) {
+        try {
+            return answer.get();
+        } catch (InterruptedException e) {
+            answer.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new CancellationException("no longer waiting for the client's answer");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    private List<String> rootUris(ToolManager.ToolArguments args, Cancellation cancellation,
             java.time.Duration limit) {
         if (!args.roots().isSupported()) {
             return List.of();
         }
-        return ClientWait.roots(() -> args.roots().list().await().atMost(limit), cancellation,
+        return ClientWait.roots(() -> awaitAnswer(owners.send(args.connection().id(),
+                () -> args.roots().list().ifNoItem().after(limit).fail().subscribeAsCompletionStage())), cancellation,
                 // The library keeps its requests' ids to itself: it cannot say which to cancel.
                 ClientWait.Abandon.NONE, limit).stream()
                 .map(Root::uri).toList();

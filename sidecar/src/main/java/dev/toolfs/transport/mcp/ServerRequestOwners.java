@@ -1,0 +1,103 @@
+package dev.toolfs.transport.mcp;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.mcp.server.runtime.ServerRequests;
+
+/**
+ * Which MCP session each request of the server's to a client (an approval's elicitation, a roots list) was sent on,
+ * so that over HTTP only that session can answer it. The MCP library matches an answer by its id alone, and its ids
+ * are one counter for all sessions (1, 2, 3…): without this, any client of the server could approve another
+ * session's sandbox escalation by answering its id.
+ * <p>
+ * The library keeps a request's id to itself. It takes the next id, and notes the request as awaiting an answer, when
+ * the request is subscribed to; so the requests are sent one at a time here, and the id is the first one after the
+ * last id found that the library awaits an answer for (its pings take ids too, but await no answer).
+ */
+@Singleton
+public class ServerRequestOwners {
+
+    private static final Logger LOG = Logger.getLogger(ServerRequestOwners.class);
+
+    /** How far past the last id found to look: the pings sent meanwhile (one per session per ping interval). */
+    private static final int SEARCH = 1_000_000;
+
+    @Inject
+    ServerRequests library;
+
+    private final Object lock = new Object();
+
+    /** The pending requests' ids and their sessions; guarded by {@link #lock}. */
+    private final Map<Long, String> owners = new HashMap<>();
+
+    /** The last id found; guarded by {@link #lock}. */
+    private long lastId;
+
+    /**
+     * Sends a request on {@code session}: {@code subscribe} subscribes to it (the library then sends it) and returns
+     * the answer to come. Its id is the session's until that completes, in any way (answered, failed, timed out, or
+     * cancelled by the caller).
+     */
+    public <T> CompletableFuture<T> send(String session, Supplier<CompletableFuture<T>> subscribe) {
+        CompletableFuture<T> answer;
+        long id;
+        synchronized (lock) {
+            answer = subscribe.get();
+            id = find();
+            if (id > 0) {
+                owners.put(id, session);
+            }
+        }
+        if (id > 0) {
+            answer.whenComplete((result, failure) -> release(id));
+        } else if (!answer.isDone()) {
+            // Not expected: the answer can then come from no session, and the request waits for its time limit.
+            LOG.warnf("could not tell the id of a request sent on MCP session %s; its answer will not be accepted",
+                    session);
+        }
+        return answer;
+    }
+
+    private long find() {
+        for (long id = lastId + 1; id <= lastId + SEARCH; id++) {
+            if (library.hasResponseHandler(id)) {
+                lastId = id;
+                return id;
+            }
+        }
+        return -1;
+    }
+
+    private void release(long id) {
+        synchronized (lock) {
+            owners.remove(id);
+        }
+    }
+
+    /** Who may answer the request {@code id}. */
+    public enum Owner {
+        /** The session the request was sent on. */
+        THIS_SESSION,
+        /** Another session: the answer must not reach the library, which would take it. */
+        ANOTHER_SESSION,
+        /** No pending request has this id (a ping's, or one given up on): the library would drop the answer. */
+        NONE
+    }
+
+    /** Whose pending request {@code id} is, for an answer that came on {@code session}. */
+    public Owner owner(long id, String session) {
+        String owner;
+        synchronized (lock) { // held only while a request is subscribed to: microseconds
+            owner = owners.get(id);
+        }
+        return owner == null ? Owner.NONE : owner.equals(session) ? Owner.THIS_SESSION : Owner.ANOTHER_SESSION;
+    }
+}
