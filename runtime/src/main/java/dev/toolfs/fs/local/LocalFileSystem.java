@@ -217,9 +217,11 @@ public class LocalFileSystem implements FileSystemProvider {
         boolean hash = stat.size() <= maxHashBytes;
         InputStream in;
         try {
-            in = new EndAtStatSize(Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS), stat.size());
+            in = new EndAtStatSize(RegularFileOpen.open(path.target()), stat.size());
         } catch (NoSuchFileException e) {
             throw FsException.notFound("read", path.requested());
+        } catch (RegularFileOpen.NotRegularFileException e) {
+            throw FsException.notRegularFile("read", path.requested());
         } catch (AccessDeniedException e) {
             throw FsException.permissionDenied("read", path.requested());
         } catch (IOException e) {
@@ -401,7 +403,7 @@ public class LocalFileSystem implements FileSystemProvider {
 
     /** The file's bytes; {@code st} is its stat, which sizes the read. */
     private byte[] readAll(String op, ResolvedPath path, long maxBytes, FileStat st) {
-        try (InputStream in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = RegularFileOpen.open(path.target())) {
             // No array holds more: a file beyond that is too large whatever the setting, never read cut short.
             int max = (int) Math.min(maxBytes, WholeFileRead.MAX_ARRAY - 1);
             byte[] bytes = WholeFileRead.read(in, st.size(), max + 1);
@@ -411,6 +413,8 @@ public class LocalFileSystem implements FileSystemProvider {
             return bytes;
         } catch (NoSuchFileException e) {
             throw FsException.notFound(op, path.requested());
+        } catch (RegularFileOpen.NotRegularFileException e) {
+            throw FsException.notRegularFile(op, path.requested());
         } catch (AccessDeniedException e) {
             throw FsException.permissionDenied(op, path.requested());
         } catch (IOException e) {
@@ -429,7 +433,7 @@ public class LocalFileSystem implements FileSystemProvider {
 
     /** The lines of a file, read a piece at a time; null when it cannot be read or the call is cancelled. */
     private static Integer countLines(Path file, Cancellation cancel) {
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = RegularFileOpen.open(file)) {
             long lines = new Utf8LineScanner(in, null, 64 * 1024, cancel).countRemainingLines();
             return (int) Math.min(Integer.MAX_VALUE, lines);
         } catch (IOException | UncheckedIOException | java.util.concurrent.CancellationException e) {
@@ -738,11 +742,13 @@ public class LocalFileSystem implements FileSystemProvider {
 
     private String hashFile(String op, ResolvedPath path) {
         ContentHash d = new ContentHash();
-        try (InputStream in = Files.newInputStream(path.target(), LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = RegularFileOpen.open(path.target())) {
             byte[] buf = new byte[64 * 1024];
             for (int n; (n = in.read(buf)) > 0;) {
                 d.update(buf, 0, n);
             }
+        } catch (RegularFileOpen.NotRegularFileException e) {
+            throw FsException.notRegularFile(op, path.requested());
         } catch (IOException e) {
             throw FsException.io(op, path.requested(), e);
         }
@@ -793,10 +799,11 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
             }
             if (existing != null) {
-                // The look under the lock is as old as the call's own work (the window in which another process's
-                // change of the content is replaced too); after an fsync, milliseconds: looked at again, so that a
-                // file made private meanwhile is not given its old mode back.
-                copyOwnerAndMode(fsync ? lookedAgain(target, existing) : existing, temp);
+                // The look under the lock is as old as the call's own work: writing and syncing a large file takes
+                // a tenth of a second or more, in which another process may change the file. Looked at again just
+                // before the rename, so that such a change fails this call instead of being replaced unseen, and a file
+                // made private meanwhile is not given its old mode back.
+                copyOwnerAndMode(unchangedSince(op, path, existing), temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -820,7 +827,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
             }
             done = true;
-            return Lstat.of(target).version(ContentHash.of(data));
+            return versionWritten(target, data);
         } catch (FsException e) {
             throw e;
         } catch (AccessDeniedException e) {
@@ -847,6 +854,20 @@ public class LocalFileSystem implements FileSystemProvider {
             if (!done && createdFrom != null) {
                 removeEmptyFolders(dir, createdFrom);
             }
+        }
+    }
+
+    /**
+     * The version of the file just written. Its stat can fail after the rename (another process removed the file at
+     * once, say): the write is done all the same, and must not be reported as an error that says nothing was changed.
+     * The version is then one no later stat matches, so that the session's next change reads the file again.
+     */
+    static FileVersion versionWritten(Path target, byte[] data) {
+        String hash = ContentHash.of(data);
+        try {
+            return Lstat.of(target).version(hash);
+        } catch (IOException e) {
+            return new FileVersion(data.length, Long.MIN_VALUE, Long.MIN_VALUE, null, hash, false);
         }
     }
 
@@ -1004,14 +1025,28 @@ public class LocalFileSystem implements FileSystemProvider {
      * file); else {@code before}: the file went, is no longer a regular file, or another file was put in its place,
      * whose owner and mode are not to be given to content checked against the first.
      */
-    static Lstat lookedAgain(Path target, Lstat before) {
+    /**
+     * The file's look now, with its owner, when it is still the file {@code before} saw with the same content as far as
+     * its stat tells: the same identity, size and modification time. Its change time is not compared: a chmod or a new
+     * hard link changes it, not the content, and must not fail a write ("changed since it was last read" would be
+     * false).
+     *
+     * @throws FsException FS_STALE_VERSION when another process changed, replaced or deleted it since
+     */
+    static Lstat unchangedSince(String op, ResolvedPath path, Lstat before) throws IOException {
+        Lstat now;
         try {
-            Lstat now = Lstat.withOwner(target);
-            return now.regularFile() && java.util.Objects.equals(now.fileKey(), before.fileKey()) ? now : before;
-        } catch (IOException e) {
-            return before;
+            now = Lstat.withOwner(path.target());
+        } catch (NoSuchFileException e) {
+            throw FsException.staleVersionDeleted(op, path.requested());
         }
+        if (!now.regularFile() || now.size() != before.size() || now.modifiedNanos() != before.modifiedNanos()
+                || !java.util.Objects.equals(now.fileKey(), before.fileKey())) {
+            throw FsException.staleVersion(op, path.requested());
+        }
+        return now;
     }
+
 
     private static void setIfDifferent(Path file, String attribute, Object wanted, Object current) {
         if (wanted == null || wanted.equals(current)) {

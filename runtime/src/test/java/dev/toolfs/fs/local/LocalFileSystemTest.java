@@ -384,24 +384,58 @@ class LocalFileSystemTest {
         }
     }
 
+    /**
+     * Just before its rename, a write looks at the file it replaces once more (found in a review: a change made by
+     * another process while a large file was written and synced was replaced unseen). A file made private meanwhile
+     * keeps private; a change of its content, another file in its place, or none, fails the write.
+     */
     @Test
-    void afterAnFsyncTheReplacedFilesModeIsLookedAtAgain() throws IOException {
-        // A file made private while its replacement was written and synced keeps private; a file gone meanwhile,
-        // turned into something else or replaced by another file leaves the look taken under the lock.
+    void beforeItsRenameAWriteLooksAtTheFileItReplacesAgain() throws IOException {
         Path f = Files.writeString(ws.resolve("private.txt"), "key");
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setLastModifiedTime(f, FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
         Lstat before = Lstat.withOwner(f);
+        // A chmod changes the change time, not the content: not a change of the file.
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
-        assertThat(LocalFileSystem.lookedAgain(f, before).owner().mode() & 0777).isEqualTo(0600);
-        // Another file renamed into its place: its owner and mode are not the replaced file's.
-        Path other = Files.writeString(ws.resolve("other.txt"), "theirs");
-        Files.setPosixFilePermissions(other, PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertThat(LocalFileSystem.unchangedSince("write", resolve("private.txt"), before).owner().mode() & 0777)
+                .isEqualTo(0600);
+        // The same size written again: a new modification time.
+        Files.writeString(f, "KEY");
+        assertThat(codeOf(() -> unchangedSince(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        // Another size, even with the old modification time.
+        Files.writeString(f, "longer key");
+        Files.setLastModifiedTime(f, FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
+        assertThat(codeOf(() -> unchangedSince(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        // Another file renamed into its place.
+        Path other = Files.writeString(ws.resolve("other.txt"), "KEY");
+        Files.setLastModifiedTime(other, FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
         Files.move(other, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        assertThat(LocalFileSystem.lookedAgain(f, before)).isSameAs(before);
+        FsException replaced = catchThrowableOfType(FsException.class, () -> unchangedSince(before));
+        assertThat(replaced.code()).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        assertThat(replaced.getMessage()).isEqualTo("cannot write \"" + f + "\": the file has changed since it was last read");
         Files.delete(f);
-        assertThat(LocalFileSystem.lookedAgain(f, before)).isSameAs(before);
+        assertThat(catchThrowableOfType(FsException.class, () -> unchangedSince(before)).getMessage())
+                .isEqualTo("cannot write \"" + f + "\": the file was deleted after it was last read");
         Files.createDirectory(f);
-        assertThat(LocalFileSystem.lookedAgain(f, before)).isSameAs(before);
+        assertThat(codeOf(() -> unchangedSince(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+    }
+
+    @Test
+    void aWriteWhoseFileIsGoneRightAfterItsRenameIsStillDone() {
+        // Found in a review: the stat after the rename failed the write with "nothing was changed".
+        byte[] data = "written\n".getBytes(StandardCharsets.UTF_8);
+        FileVersion gone = LocalFileSystem.versionWritten(ws.resolve("gone.txt"), data);
+        assertThat(gone.size()).isEqualTo(data.length);
+        assertThat(gone.contentHash()).isEqualTo(dev.toolfs.fs.ContentHash.of(data));
+        assertThat(gone.statTrusted()).isFalse();
+    }
+
+    private void unchangedSince(Lstat before) {
+        try {
+            LocalFileSystem.unchangedSince("write", resolve("private.txt"), before);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -451,6 +485,41 @@ class LocalFileSystemTest {
                 .isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
         assertThat(codeOf(() -> fs.editText(resolve("pipe"), new TextEdit("a", "b", false), Precondition.NONE,
                 Cancellation.NONE))).isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+    }
+
+    /**
+     * Found in a review: a file put in place of a pipe between the look and the open made the open wait for ever for a
+     * writer (a write or edit holding its file's lock, and the calls behind it too).
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void aFileSwappedForAPipeAfterItsLookIsRefusedInsteadOfWaitedFor() throws Exception {
+        Files.writeString(ws.resolve("swapped.txt"), "regular\n");
+        FileStat looked = fs.stat(resolve("swapped.txt"));
+        Files.delete(ws.resolve("swapped.txt"));
+        assertThat(new ProcessBuilder("mkfifo", ws.resolve("swapped.txt").toString()).start().waitFor()).isZero();
+        // No writer: the open itself would wait.
+        long began = System.nanoTime();
+        assertThat(codeOf(() -> fs.openText(resolve("swapped.txt"), looked, Cancellation.NONE).close()))
+                .isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+        assertThat(System.nanoTime() - began).isGreaterThanOrEqualTo(RegularFileOpen.RESCUE_AFTER_MILLIS * 1_000_000L);
+        // A writer that never writes: the open returns, and the read would wait.
+        try (java.io.RandomAccessFile writer = new java.io.RandomAccessFile(ws.resolve("swapped.txt").toFile(), "rw")) {
+            assertThat(codeOf(() -> fs.openText(resolve("swapped.txt"), looked, Cancellation.NONE).close()))
+                    .isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
+        }
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void anOpenThatFindsAPipeFailsAsNotARegularFile() throws Exception {
+        Path fifo = ws.resolve("pipe");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        assertThatThrownBy(() -> RegularFileOpen.open(fifo)).isInstanceOf(RegularFileOpen.NotRegularFileException.class);
+        Files.writeString(ws.resolve("plain.txt"), "x\n");
+        try (java.io.InputStream in = RegularFileOpen.open(ws.resolve("plain.txt"))) {
+            assertThat(in.readAllBytes()).isEqualTo("x\n".getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     @Test
