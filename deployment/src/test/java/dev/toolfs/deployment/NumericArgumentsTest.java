@@ -60,5 +60,11 @@ class NumericArgumentsTest {
         assertThat(call(Map.of("shorts", List.of(70000))).error().code()).isEqualTo("INVALID_ARGUMENT");
         assertThat(call(Map.of("ints", List.of(3_000_000_000L))).error().code()).isEqualTo("INVALID_ARGUMENT");
         assertThat(call(Map.of("ints", List.of(1.5))).error().code()).isEqualTo("INVALID_ARGUMENT");
+        // An integer beyond the type is told by its range, not as no integer (found in a review).
+        assertThat(tooBig.text()).isEqualTo("Error: small must be less than or equal to 32767");
+        assertThat(call(Map.of("boxed", -40000)).text()).isEqualTo("Error: boxed must be greater than or equal to -32768");
+        assertThat(call(Map.of("boxed", new java.math.BigDecimal("1e30"))).text())
+                .isEqualTo("Error: boxed must be less than or equal to 32767");
+        assertThat(call(Map.of("boxed", 1.5)).text()).isEqualTo("Error: boxed must be an integer");
     }
 }

@@ -168,9 +168,31 @@ final class ArgumentBinder {
     private static Object integer(ParamDescriptor p, JsonNode node, Class<?> type) {
         Object value = integral(node, type);
         if (value == null) {
+            // An integer too large for the parameter's type is an integer all the same: the model is told the range.
+            java.math.BigDecimal whole = wholeNumber(node);
+            if (whole != null) {
+                boolean big = whole.signum() > 0;
+                long bound = type == short.class || type == Short.class ? (big ? Short.MAX_VALUE : Short.MIN_VALUE)
+                        : type == long.class || type == Long.class ? (big ? Long.MAX_VALUE : Long.MIN_VALUE)
+                                : (big ? Integer.MAX_VALUE : Integer.MIN_VALUE);
+                throw new ToolInputException(p.name() + " must be " + (big ? "less" : "greater") + " than or equal to "
+                        + bound);
+            }
             throw new ToolInputException(p.typeMessage());
         }
         return value;
+    }
+
+    /** The JSON number as a whole number of any size, or null when it is none (or no number). */
+    private static java.math.BigDecimal wholeNumber(JsonNode node) {
+        if (!node.isNumber()) {
+            return null;
+        }
+        if (node.isFloatingPointNumber() && !node.isBigDecimal() && !Double.isFinite(node.doubleValue())) {
+            return null; // a double's infinity: its digits are lost
+        }
+        java.math.BigDecimal d = node.decimalValue();
+        return d.stripTrailingZeros().scale() <= 0 ? d : null;
     }
 
     /** An integral JSON number as {@code type} (long, int or short, boxed), or null when it is none or does not fit. */

@@ -30,10 +30,10 @@ public class ReadTool implements ToolExecutor<ReadArgs> {
     @Override
     public ToolOutcome execute(ReadArgs args, ToolContext ctx) {
         ToolFsConfig.Read limits = config.read();
-        int limit = args.limit() == null ? limits.limit() : args.limit();
-        if (limit > limits.limit()) {
+        if (args.limit() != null && args.limit() > limits.limit()) {
             throw new ToolInputException("limit must be less than or equal to " + limits.limit());
         }
+        int limit = args.limit() == null ? limits.limit() : args.limit().intValue();
         long offset = args.offset() == null ? 1 : args.offset();
 
         ResolvedPath path = fs.resolve("read", args.filePath(), ctx.cwd(), ctx.cancellation());

@@ -122,7 +122,7 @@ class ValidityShortcutPropertyTest {
 
     @Property(tries = 1000)
     void theToolsArgumentsAlike(@ForAll("strings") String path, @ForAll("strings") String other,
-            @ForAll("strings") String third, @ForAll("integers") Integer offset, @ForAll("integers") Integer limit,
+            @ForAll("strings") String third, @ForAll("longs") Long offset, @ForAll("longs") Long limit,
             @ForAll Boolean all) {
         for (Record args : List.<Record> of(new ReadArgs(path, offset, limit), new WriteArgs(path, other, null, third),
                 new EditArgs(path, other, third, all, SandboxPermissions.use_default, null), new ReadImageArgs(path))) {
@@ -135,7 +135,7 @@ class ValidityShortcutPropertyTest {
     @Example
     void theUsualCallsOfTheToolsTakeTheShortcut() {
         assertThat(proves(new ReadArgs("src/App.java", null, null))).isTrue();
-        assertThat(proves(new ReadArgs("src/App.java", 10, 2000))).isTrue();
+        assertThat(proves(new ReadArgs("src/App.java", 10L, 2000L))).isTrue();
         assertThat(proves(new WriteArgs("a.txt", "", null, null))).isTrue();
         assertThat(proves(new EditArgs("a.txt", "old", "new", null, null, null))).isTrue();
         assertThat(proves(new EditArgs("a.txt", "old", "new", true, SandboxPermissions.require_escalated, "why")))
@@ -147,7 +147,7 @@ class ValidityShortcutPropertyTest {
     @Example
     void whatIsWrongIsLeftToTheValidator() {
         assertThat(proves(new ReadArgs(" ", null, null))).isFalse();
-        assertThat(proves(new ReadArgs("a", 0, null))).isFalse();
+        assertThat(proves(new ReadArgs("a", 0L, null))).isFalse();
         assertThat(proves(new EditArgs("a.txt", "same", "same", null, null, null))).isFalse();
         assertThat(proves(new EditArgs("a.txt", "", "x", null, null, null))).isFalse();
         assertThat(proves(new WriteArgs("a.txt", null, null, null))).isFalse();
@@ -199,5 +199,11 @@ class ValidityShortcutPropertyTest {
     Arbitrary<Integer> integers() {
         return Arbitraries.oneOf(Arbitraries.integers().between(-4, 4),
                 Arbitraries.of(Integer.MIN_VALUE, Integer.MAX_VALUE)).injectNull(0.15);
+    }
+
+    @Provide
+    Arbitrary<Long> longs() {
+        return Arbitraries.oneOf(Arbitraries.longs().between(-4, 4),
+                Arbitraries.of(Long.MIN_VALUE, Long.MAX_VALUE, (long) Integer.MAX_VALUE + 1)).injectNull(0.15);
     }
 }
