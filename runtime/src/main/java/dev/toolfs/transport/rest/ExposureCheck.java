@@ -22,12 +22,41 @@ public class ExposureCheck {
         var c = ConfigProvider.getConfig();
         boolean listening = c.getOptionalValue("quarkus.http.host-enabled", Boolean.class).orElse(true);
         String host = c.getOptionalValue("quarkus.http.host", String.class).orElse("localhost");
-        Optional<String> token = config.auth().token().filter(t -> !t.isBlank());
-        if (listening && token.isEmpty() && !isLoopback(host)) {
-            throw new IllegalStateException("Tool FS refuses to start: quarkus.http.host is " + host
+        Optional<String> refusal = refusal(listening, host, config.auth().token());
+        if (refusal.isPresent()) {
+            throw new IllegalStateException("Tool FS refuses to start: " + refusal.get());
+        }
+    }
+
+    /** The shortest token accepted on an address other machines can reach: 16 random characters are not guessed. */
+    static final int MIN_EXPOSED_TOKEN = 16;
+
+    /** Why the HTTP endpoints must not be served so; empty when they may. */
+    static Optional<String> refusal(boolean listening, String host, Optional<String> configured) {
+        Optional<String> token = configured.filter(t -> !t.isBlank());
+        if (token.isPresent() && !token.get().equals(token.get().strip())) {
+            // HTTP drops the spaces around a header's value: no client could ever send it.
+            return Optional.of("quarkus.tool-fs.auth.token starts or ends with white space, which no Authorization header"
+                    + " can carry; remove it");
+        }
+        if (token.isPresent() && token.get().chars().anyMatch(ch -> ch < 0x20 || ch == 0x7f)) {
+            return Optional.of("quarkus.tool-fs.auth.token holds a control character, which no Authorization header can"
+                    + " carry; use letters, digits and punctuation");
+        }
+        if (!listening || isLoopback(host)) {
+            return Optional.empty();
+        }
+        if (token.isEmpty()) {
+            return Optional.of("quarkus.http.host is " + host
                     + ", which other machines can reach, and quarkus.tool-fs.auth.token is not set. Set a token "
                     + "(clients then send Authorization: Bearer <token>), or listen on 127.0.0.1.");
         }
+        if (token.get().length() < MIN_EXPOSED_TOKEN) {
+            return Optional.of("quarkus.http.host is " + host + ", which other machines can reach, and"
+                    + " quarkus.tool-fs.auth.token is " + token.get().length() + " characters long: set one of at least "
+                    + MIN_EXPOSED_TOKEN + " random characters (openssl rand -hex 16 makes one), or listen on 127.0.0.1.");
+        }
+        return Optional.empty();
     }
 
     static boolean isLoopback(String host) {
