@@ -52,6 +52,9 @@ public class ToolFsToolProvider implements ToolProvider {
     @Inject
     dev.toolfs.config.ToolFsConfig config;
 
+    /** The built-in tool whose result is an image. */
+    static final String IMAGE_TOOL = "read_image";
+
     private volatile ToolProviderResult tools;
     private volatile com.fasterxml.jackson.databind.ObjectReader arguments;
 
@@ -69,7 +72,13 @@ public class ToolFsToolProvider implements ToolProvider {
         ToolProviderResult result = tools;
         if (result == null) {
             ToolProviderResult.Builder builder = ToolProviderResult.builder();
+            boolean images = config.langchain4j().imageContent();
             for (ToolDescriptor t : runtime.tools()) {
+                if (!images && IMAGE_TOOL.equals(t.name())) {
+                    // Without image content the model would get the image's size only, from a tool that says it shows
+                    // the image: not offered.
+                    continue;
+                }
                 builder.add(LangChain4jSchemas.specification(t, mapper), new Executor(t.name()));
             }
             tools = result = builder.build();

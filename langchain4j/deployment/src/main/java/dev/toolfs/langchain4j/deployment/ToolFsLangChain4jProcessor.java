@@ -8,6 +8,7 @@ import org.jboss.logging.Logger;
 
 import dev.toolfs.langchain4j.ToolFsLangChain4jProducers;
 import dev.toolfs.langchain4j.ToolFsToolProvider;
+import dev.toolfs.langchain4j.ToolFsToolProviderSupplier;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
@@ -30,11 +31,14 @@ class ToolFsLangChain4jProcessor {
         return new FeatureBuildItem("tool-fs-langchain4j");
     }
 
-    /** The tool provider bean: Quarkus LangChain4j hands it to every AI service that does not name its own. */
+    /**
+     * The tool provider bean, which Quarkus LangChain4j hands to every AI service that names neither tools nor a
+     * provider, and its supplier, for one that names it.
+     */
     @BuildStep
     AdditionalBeanBuildItem beans() {
         return AdditionalBeanBuildItem.builder()
-                .addBeanClasses(ToolFsToolProvider.class, ToolFsLangChain4jProducers.class)
+                .addBeanClasses(ToolFsToolProvider.class, ToolFsToolProviderSupplier.class, ToolFsLangChain4jProducers.class)
                 .setUnremovable()
                 .build();
     }
