@@ -71,6 +71,14 @@ public class ToolFsProducers {
     @Singleton
     @DefaultBean
     FileSystemProvider fileSystem(Workspace workspace, ToolFsConfig config) {
+        return localFileSystem(workspace, config);
+    }
+
+    /**
+     * The local file system as configured, with its sandbox and fsync setting: what a provider of an application's
+     * own that wraps it should start from (a {@code LocalFileSystem} made by hand has neither).
+     */
+    public static LocalFileSystem localFileSystem(Workspace workspace, ToolFsConfig config) {
         return new LocalFileSystem(workspace, config.version().maxHashBytes(), config.edit().maxFileBytes(),
                 sandboxPolicy(workspace, config.sandbox()), config.write().fsync());
     }
