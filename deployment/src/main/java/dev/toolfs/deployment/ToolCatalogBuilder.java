@@ -13,7 +13,6 @@ import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
 import org.jboss.jandex.FieldInfo;
 import org.jboss.jandex.IndexView;
-import org.jboss.jandex.ParameterizedType;
 import org.jboss.jandex.RecordComponentInfo;
 import org.jboss.jandex.Type;
 
@@ -96,6 +95,12 @@ final class ToolCatalogBuilder {
     private ToolDescriptor describe(ClassInfo tool, AnnotationInstance a) {
         String name = a.value("name").asString();
         String where = "tool class " + tool.name();
+        if (java.lang.reflect.Modifier.isAbstract(tool.flags())) {
+            // Nothing could be made of it to run: the build would pass and every call fail.
+            problems.add(where + ": a @CatalogTool class must be concrete, not " + (tool.isInterface() ? "an interface"
+                    : "abstract"));
+            return null;
+        }
         if (!TOOL_NAME.matcher(name).matches()) {
             problems.add(where + ": name \"" + name + "\" must be 1 to 64 letters, digits, '_' or '-'");
             return null;
@@ -119,7 +124,14 @@ final class ToolCatalogBuilder {
         }
         List<ParamDescriptor> params = new ArrayList<>();
         ObjectNode properties = JsonNodeFactory.instance.objectNode();
+        Map<String, String> argumentNames = new HashMap<>();
         for (RecordComponentInfo c : args.recordComponentsInDeclarationOrder()) {
+            String other = argumentNames.putIfAbsent(snakeCase(c.name()), c.name());
+            if (other != null) {
+                problems.add(where + ": components " + other + " and " + c.name() + " are both the argument \""
+                        + snakeCase(c.name()) + "\"; rename one");
+                continue;
+            }
             ParamDescriptor p = param(where, args, c, properties);
             if (p != null) {
                 params.add(p);
@@ -300,17 +312,39 @@ final class ToolCatalogBuilder {
     private Type argumentType(ClassInfo tool) {
         ClassInfo current = tool;
         while (current != null) {
-            for (Type t : current.interfaceTypes()) {
-                if (t.name().equals(TOOL_EXECUTOR) && t.kind() == Type.Kind.PARAMETERIZED_TYPE) {
-                    ParameterizedType pt = t.asParameterizedType();
-                    Type arg = pt.arguments().get(0);
-                    return arg.kind() == Type.Kind.CLASS ? arg : null;
-                }
+            Type executor = executorType(current.interfaceTypes(), new java.util.HashSet<>());
+            if (executor != null) {
+                // A raw ToolExecutor, or one of a type variable, names no record.
+                Type arg = executor.kind() == Type.Kind.PARAMETERIZED_TYPE
+                        ? executor.asParameterizedType().arguments().get(0) : null;
+                return arg != null && arg.kind() == Type.Kind.CLASS ? arg : null;
             }
             if (current.superName() == null || current.superName().toString().equals("java.lang.Object")) {
                 return null;
             }
             current = index.getClassByName(current.superName());
+        }
+        return null;
+    }
+
+    /**
+     * The {@code ToolExecutor} type among {@code interfaces} or the interfaces they extend (an application's own
+     * {@code interface MyTool extends ToolExecutor<MyArgs>}); null when none is.
+     */
+    private Type executorType(List<Type> interfaces, java.util.Set<DotName> seen) {
+        for (Type t : interfaces) {
+            if (t.name().equals(TOOL_EXECUTOR)) {
+                return t;
+            }
+        }
+        for (Type t : interfaces) {
+            ClassInfo parent = seen.add(t.name()) ? index.getClassByName(t.name()) : null;
+            if (parent != null) {
+                Type found = executorType(parent.interfaceTypes(), seen);
+                if (found != null) {
+                    return found;
+                }
+            }
         }
         return null;
     }

@@ -7,6 +7,12 @@ import java.io.IOException;
 import org.jboss.jandex.Index;
 import org.junit.jupiter.api.Test;
 
+import dev.toolfs.tools.CatalogTool;
+import dev.toolfs.tools.Description;
+import dev.toolfs.tools.ToolContext;
+import dev.toolfs.tools.ToolExecutor;
+import dev.toolfs.tools.ToolOutcome;
+
 import dev.toolfs.tools.EditArgs;
 import dev.toolfs.tools.EditTool;
 import dev.toolfs.tools.ReadArgs;
@@ -33,5 +39,53 @@ class ToolCatalogBuilderTest {
         assertThat(ToolCatalogBuilder.snakeCase("filePath")).isEqualTo("file_path");
         assertThat(ToolCatalogBuilder.snakeCase("replaceAll")).isEqualTo("replace_all");
         assertThat(ToolCatalogBuilder.snakeCase("limit")).isEqualTo("limit");
+    }
+
+    record PlainArgs(@Description("a text") String text) {
+    }
+
+    /** An application's own kind of tool: the executor's argument record is found through it. */
+    interface TextTool extends ToolExecutor<PlainArgs> {
+    }
+
+    @CatalogTool(name = "via_interface", description = "A tool whose executor type is an interface of the app's.")
+    static class ViaInterface implements TextTool {
+        @Override
+        public ToolOutcome execute(PlainArgs args, ToolContext context) {
+            return ToolOutcome.text(args.text());
+        }
+    }
+
+    @CatalogTool(name = "abstract_tool", description = "Nothing can be made of it.")
+    abstract static class AbstractTool implements ToolExecutor<PlainArgs> {
+    }
+
+    record ClashingArgs(@Description("one") String fooBar, @Description("two") String foo_bar) {
+    }
+
+    @CatalogTool(name = "clashing", description = "Two components, one argument name.")
+    static class Clashing implements ToolExecutor<ClashingArgs> {
+        @Override
+        public ToolOutcome execute(ClashingArgs args, ToolContext context) {
+            return ToolOutcome.text("");
+        }
+    }
+
+    @Test
+    void anExecutorTypeOfTheApplicationsOwnIsFollowedToItsArguments() throws IOException {
+        var tools = new ToolCatalogBuilder(Index.of(ViaInterface.class, TextTool.class, PlainArgs.class)).build();
+        assertThat(tools).hasSize(1);
+        assertThat(tools.get(0).params().get(0).name()).isEqualTo("text");
+    }
+
+    @Test
+    void anAbstractToolAndTwoComponentsOfOneArgumentNameFailTheBuild() {
+        // Found in a review: both passed the build, and every call failed.
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() -> new ToolCatalogBuilder(
+                Index.of(AbstractTool.class, PlainArgs.class, Clashing.class, ClashingArgs.class)).build());
+        assertThat(failure).hasMessage("Tool FS found problems in the tool catalog:\n"
+                + " - tool class " + AbstractTool.class.getName() + ": a @CatalogTool class must be concrete, not abstract\n"
+                + " - tool class " + Clashing.class.getName() + ": components fooBar and foo_bar are both the argument"
+                + " \"foo_bar\"; rename one");
     }
 }
