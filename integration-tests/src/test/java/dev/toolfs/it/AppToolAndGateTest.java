@@ -50,6 +50,18 @@ class AppToolAndGateTest {
     }
 
     @Test
+    void anObserverThatFailsAfterAChangeSaysTheChangeWasMade() throws Exception {
+        // Found in a review: the message said the call "may be retried", though the file was written.
+        InProcess tools = new InProcess(runtime, "audit");
+        ToolResult r = tools.write("audited.txt", "kept\n");
+        assertThat(r.error().code()).isEqualTo("INTERNAL");
+        assertThat(r.text()).isEqualTo("Error: write changed \"audited.txt\", but an observer of the change failed"
+                + " (IllegalStateException: the audit log is full); do not repeat the change: read the file, then go on"
+                + " from what it holds");
+        assertThat(Files.readString(TempWorkspace.root.resolve("audited.txt"))).isEqualTo("kept\n");
+    }
+
+    @Test
     void theAppsGateObserverRefusesProtectedFilesWithoutTouchingTheTools() throws Exception {
         Files.writeString(TempWorkspace.root.resolve(".env"), "TOKEN=1\n");
         InProcess tools = new InProcess(runtime, "gate");

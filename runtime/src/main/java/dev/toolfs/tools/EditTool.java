@@ -37,7 +37,7 @@ public class EditTool implements ToolExecutor<EditArgs> {
         boolean escalated = sandbox.approve(ctx, "edit", path, args.sandboxPermissions(), args.justification(), guard,
                 change, null);
         EditOutcome outcome = fs.editText(path, change, guard, escalated, ctx.cancellation());
-        gates.observed(ctx.execution(), path, outcome.version());
+        AfterChange.observed(gates, ctx, path, outcome.version());
         String display = ctx.display(path.requested());
         String text = all
                 ? "The file " + display + " has been updated. All occurrences were successfully replaced."

@@ -33,7 +33,7 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
         boolean escalated = sandbox.approve(ctx, "write", path, args.sandboxPermissions(), args.justification(), guard,
                 null, args.content());
         WriteOutcome outcome = fs.writeText(path, args.content(), guard, escalated, ctx.cancellation());
-        gates.observed(ctx.execution(), path, outcome.version());
+        AfterChange.observed(gates, ctx, path, outcome.version());
         String display = ctx.display(path.requested());
         String text = "<path>" + display + "</path>\n<type>file</type>\n<content>\n"
                 + (outcome.created() ? "Created file" : "Updated file") + "\n</content>";
