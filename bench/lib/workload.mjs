@@ -29,6 +29,9 @@ const textOf = (result) => (result.content ?? []).filter((c) => c.type === 'text
  * limit or by the byte cap, and the footer that says which (see ReadRender in the runtime module).
  */
 export function sidecarReadText(display, allLines, limit, maxBytes) {
+  // The cap holds the whole text: the header, and room for the longest footer (ReadRender.lineBudget).
+  const head = `<path>${display}</path>\n<type>file</type>\n<content>\n`;
+  const lineBudget = Math.max(1, maxBytes - Buffer.byteLength(head) - 135);
   let body = '';
   let bytes = 0;
   let shown = 0;
@@ -36,7 +39,7 @@ export function sidecarReadText(display, allLines, limit, maxBytes) {
   for (; shown < Math.min(limit, allLines.length); shown++) {
     const row = `${shown + 1}: ${allLines[shown]}\n`;
     const cost = Buffer.byteLength(row);
-    if (shown > 0 && bytes + cost > maxBytes) {
+    if (shown > 0 && bytes + cost > lineBudget) {
       footer = `(Output capped. Showing lines 1-${shown}. Use offset=${shown + 1} to continue.)`;
       break;
     }

@@ -226,7 +226,7 @@ public interface ToolFsConfig {
         @WithDefault("2000")
         int maxLineLength();
 
-        /** The most bytes of numbered lines one read returns; the window stops early ("Output capped") beyond it. */
+        /** The most bytes of text one read returns, its header and footer included; the window stops early ("Output capped") before it. */
         @WithDefault("51200")
         long maxBytes();
     }

@@ -113,6 +113,19 @@ public final class ReadRender {
         return out.string(tail(w));
     }
 
+    /** The most the text after the lines can take: a blank line, the longest footer (19-digit numbers), the end tag. */
+    static final int TAIL_RESERVE = 1 + 123 + "\n</content>".length();
+
+    /**
+     * What a window's numbered lines may take so that its whole rendered text (the header with {@code displayPath},
+     * the lines, the footer) stays within {@code maxBytes}, as the read limit is meant; at least 1 (the first line is
+     * always shown).
+     */
+    public static long lineBudget(String displayPath, long maxBytes) {
+        long frame = head(displayPath).getBytes(java.nio.charset.StandardCharsets.UTF_8).length + TAIL_RESERVE;
+        return Math.max(1, maxBytes - frame);
+    }
+
     private static String head(String displayPath) {
         return "<path>" + displayPath + "</path>\n<type>file</type>\n<content>\n";
     }

@@ -43,8 +43,8 @@ public class ReadTool implements ToolExecutor<ReadArgs> {
         FileVersion version;
         try (TextCursor cursor = fs.openText(path, stat, ctx.cancellation())) {
             boolean countWhenCapped = stat.size() <= config.version().maxHashBytes();
-            window = ReadRender.window(cursor, offset, limit, limits.maxLineLength(), limits.maxBytes(), countWhenCapped,
-                    stat.size());
+            window = ReadRender.window(cursor, offset, limit, limits.maxLineLength(),
+                    ReadRender.lineBudget(display, limits.maxBytes()), countWhenCapped, stat.size());
             if (window.outOfRange()) {
                 throw new ToolInputException(ReadRender.outOfRange(offset, display, window.totalLines()));
             }
