@@ -61,8 +61,16 @@ final class ToolCatalogBuilder {
     private final ObjectMapper mapper = new ObjectMapper();
     private final List<String> problems = new ArrayList<>();
 
+    /** Tool classes left out of the catalog (a built-in tool the configuration turns off). */
+    private final Set<DotName> leftOut;
+
     ToolCatalogBuilder(IndexView index) {
+        this(index, Set.of());
+    }
+
+    ToolCatalogBuilder(IndexView index, Set<DotName> leftOut) {
         this.index = index;
+        this.leftOut = leftOut;
     }
 
     /** The tools, or an exception listing every problem found. */
@@ -74,6 +82,10 @@ final class ToolCatalogBuilder {
         found.sort(java.util.Comparator.comparing(a -> a.target().asClass().name().toString()));
         for (AnnotationInstance a : found) {
             ClassInfo tool = a.target().asClass();
+            if (leftOut.contains(tool.name())) {
+                // Neither offered nor holding its name: an application's tool may take it.
+                continue;
+            }
             ToolDescriptor d = describe(tool, a);
             if (d == null) {
                 continue;
@@ -311,20 +323,40 @@ final class ToolCatalogBuilder {
 
     private Type argumentType(ClassInfo tool) {
         ClassInfo current = tool;
+        // What the type variables of the class being looked at stand for, from the subclass below it
+        // (class MyTool extends BaseTool<MyArgs>, where BaseTool<A> implements ToolExecutor<A>).
+        Map<String, Type> bound = Map.of();
         while (current != null) {
             Type executor = executorType(current.interfaceTypes(), new java.util.HashSet<>());
             if (executor != null) {
-                // A raw ToolExecutor, or one of a type variable, names no record.
+                // A raw ToolExecutor, or one of a type variable left open, names no record.
                 Type arg = executor.kind() == Type.Kind.PARAMETERIZED_TYPE
-                        ? executor.asParameterizedType().arguments().get(0) : null;
+                        ? resolve(executor.asParameterizedType().arguments().get(0), bound) : null;
                 return arg != null && arg.kind() == Type.Kind.CLASS ? arg : null;
             }
             if (current.superName() == null || current.superName().toString().equals("java.lang.Object")) {
                 return null;
             }
-            current = index.getClassByName(current.superName());
+            ClassInfo parent = index.getClassByName(current.superName());
+            Type superType = current.superClassType();
+            Map<String, Type> next = new HashMap<>();
+            if (parent != null && superType != null && superType.kind() == Type.Kind.PARAMETERIZED_TYPE) {
+                List<Type> args = superType.asParameterizedType().arguments();
+                for (int i = 0; i < Math.min(args.size(), parent.typeParameters().size()); i++) {
+                    next.put(parent.typeParameters().get(i).identifier(), resolve(args.get(i), bound));
+                }
+            }
+            bound = next;
+            current = parent;
         }
         return null;
+    }
+
+    private static Type resolve(Type type, Map<String, Type> bound) {
+        if (type != null && type.kind() == Type.Kind.TYPE_VARIABLE) {
+            return bound.get(type.asTypeVariable().identifier());
+        }
+        return type;
     }
 
     /**

@@ -89,12 +89,11 @@ class ToolFsProcessor {
     /** Finds and checks every tool and generates its schema; a mistake fails the build here. */
     @BuildStep
     ToolCatalogBuildItem buildCatalog(CombinedIndexBuildItem index, ToolFsBuildTimeConfig config) {
-        List<ToolDescriptor> tools = new ToolCatalogBuilder(index.getIndex()).build();
-        if (!config.attachments().localEnabled() && !hasOwnAttachmentStore(index)) {
-            // Without a durable store an image cannot be committed, so the tool is never offered.
-            tools = tools.stream().filter(t -> !t.name().equals("read_image")).toList();
-        }
-        return new ToolCatalogBuildItem(tools);
+        // Without a durable store an image cannot be committed, so the built-in read_image is never offered.
+        boolean images = config.attachments().localEnabled() || hasOwnAttachmentStore(index);
+        java.util.Set<DotName> leftOut = images ? java.util.Set.of()
+                : java.util.Set.of(DotName.createSimple(ReadImageTool.class.getName()));
+        return new ToolCatalogBuildItem(new ToolCatalogBuilder(index.getIndex(), leftOut).build());
     }
 
     /** An application's own attachment store: a concrete implementation other than the local one. */

@@ -88,4 +88,46 @@ class ToolCatalogBuilderTest {
                 + " - tool class " + Clashing.class.getName() + ": components fooBar and foo_bar are both the argument"
                 + " \"foo_bar\"; rename one");
     }
+
+    @CatalogTool(name = "read_image", description = "The application's own image tool.")
+    static class AppImageTool implements ToolExecutor<PlainArgs> {
+        @Override
+        public ToolOutcome execute(PlainArgs args, ToolContext context) {
+            return ToolOutcome.text("");
+        }
+    }
+
+    @Test
+    void aBuiltInToolLeftOutLeavesItsNameToTheApplication() throws IOException {
+        // Found in a review: with attachments off, an app's read_image still clashed with the built-in one.
+        Index index = Index.of(dev.toolfs.tools.ReadImageTool.class, dev.toolfs.tools.ReadImageArgs.class,
+                AppImageTool.class, PlainArgs.class);
+        var tools = new ToolCatalogBuilder(index, java.util.Set.of(org.jboss.jandex.DotName.createSimple(
+                dev.toolfs.tools.ReadImageTool.class.getName()))).build();
+        assertThat(tools).extracting(t -> t.executorClass()).containsExactly(AppImageTool.class.getName());
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> new ToolCatalogBuilder(index).build()))
+                .hasMessageContaining("tool name \"read_image\" is declared twice");
+    }
+
+    /** An application's base class that leaves the argument record to each tool. */
+    abstract static class BaseTool<A extends Record> implements ToolExecutor<A> {
+        @Override
+        public ToolOutcome execute(A args, ToolContext context) {
+            return ToolOutcome.text(args.toString());
+        }
+    }
+
+    abstract static class MiddleTool<B extends Record> extends BaseTool<B> {
+    }
+
+    @CatalogTool(name = "via_base_class", description = "A tool whose argument record a base class leaves open.")
+    static class ViaBaseClass extends MiddleTool<PlainArgs> {
+    }
+
+    @Test
+    void aTypeVariableOfABaseClassIsFollowedToTheRecordThatBindsIt() throws IOException {
+        var tools = new ToolCatalogBuilder(Index.of(ViaBaseClass.class, MiddleTool.class, BaseTool.class,
+                PlainArgs.class)).build();
+        assertThat(tools).extracting(t -> t.argsClass()).containsExactly(PlainArgs.class.getName());
+    }
 }
