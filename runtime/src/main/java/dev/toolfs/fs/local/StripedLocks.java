@@ -3,7 +3,11 @@ package dev.toolfs.fs.local;
 import java.nio.file.Path;
 import java.util.concurrent.locks.ReentrantLock;
 
-/** A fixed set of locks shared by path hash: bounded memory, and two writers of one file always meet. */
+/**
+ * A fixed set of locks shared by path hash: bounded memory, and two writers of one file always meet, also when they
+ * spell it differently on a volume that ignores case or composition (macOS, Windows): the hash is of the folded path.
+ * On a volume that does not, two such spellings only share a stripe, as unrelated paths sometimes do.
+ */
 final class StripedLocks {
 
     private final ReentrantLock[] locks;
@@ -16,6 +20,6 @@ final class StripedLocks {
     }
 
     ReentrantLock forPath(Path target) {
-        return locks[Math.floorMod(target.hashCode() * 0x9E3779B9, locks.length)];
+        return locks[Math.floorMod(dev.toolfs.fs.CaseFold.fold(target.toString()).hashCode() * 0x9E3779B9, locks.length)];
     }
 }
