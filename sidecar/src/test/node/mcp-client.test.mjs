@@ -251,6 +251,28 @@ describe('sandbox escalation over MCP', () => {
   });
 });
 
+describe('an approval the server stops waiting for, over HTTP', () => {
+  const suite = suiteServer(['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask',
+    '-Dquarkus.tool-fs.sandbox.approval-timeout=2s'], (ws) => mkdirSync(join(ws, '.git')));
+
+  test('is cancelled at the client, so that its question goes away', async () => {
+    const { server, ws } = suite;
+    let cancelled;
+    const gone = new Promise((resolve) => { cancelled = resolve; });
+    // A user who never answers: the question stays until the server gives it up.
+    const never = async (request, extra) => new Promise((resolve) => {
+      extra.signal.addEventListener('abort', () => { cancelled(String(extra.signal.reason)); resolve({ action: 'cancel' }); });
+    });
+    await withClient(http(server), async (client) => {
+      const r = await client.callTool({ name: 'write', arguments: { file_path: '.git/late', content: 'x\n',
+        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
+      assert.equal(text(r), 'Error: cannot write ".git/late": the escalation was denied (no decision within 2s); leave the file as it is, or ask the user to change it');
+      assert.equal(await gone, 'no answer within 2s');
+      assert.equal(existsSync(join(ws, '.git/late')), false);
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, never]] });
+  });
+});
+
 describe('stdio', () => {
   test('list, read, edit, write and a policy error; the workspace is the current folder', async () => {
     const ws = tempWorkspace();

@@ -64,6 +64,9 @@ public class McpHttpTools {
 
     private Duration approvalTimeout;
 
+    /** How much later than the server's own wait the MCP library gives up on a request to the client. */
+    private static final Duration LIBRARY_MARGIN = Duration.ofSeconds(5);
+
     private McpRoots roots;
 
     void register(@Observes StartupEvent event) throws Exception {
@@ -163,12 +166,14 @@ public class McpHttpTools {
                     .setMessage(McpTexts.approvalQuestion(request))
                     .addSchemaProperty(McpTexts.APPROVE_FIELD,
                             new ElicitationRequest.BooleanSchema(McpTexts.APPROVE_TITLE, null, false, true))
-                    .setTimeout(timeout)
+                    // The wait below decides when to give up, and tells the client; the library's own limit is a
+                    // backstop after it.
+                    .setTimeout(timeout.plus(LIBRARY_MARGIN))
                     .build();
             ElicitationResponse response = awaitAnswer(owners.send(args.connection().id(),
                     () -> elicitation.send().subscribeAsCompletionStage()));
             return new McpTexts.ElicitAnswer(response.actionAccepted(), response.actionAccepted() ? approve(response) : null);
-        }, cancellation, timeout, ClientWait.Abandon.NONE)); // the library keeps its requests' ids to itself
+        }, cancellation, timeout, owners::abandon));
     }
 
     /** The approve field of an accepted answer, or null when the answer has no such field or no content at all. */
@@ -181,14 +186,13 @@ public class McpHttpTools {
     }
 
     /**
-     * Waits for the answer to a request of the server's: its own failure as thrown, and when the wait is given up on
-     * (the asking thread is interrupted), the request's id is no longer its session's.
+     * Waits for the answer to a request of the server's: its own failure as thrown. When the wait is given up on (the
+     * asking thread is interrupted), the request is left to {@link ServerRequestOwners#abandon}, which tells the client.
      */
     private static <T> T awaitAnswer(java.util.concurrent.CompletableFuture<T> answer) {
         try {
             return answer.get();
         } catch (InterruptedException e) {
-            answer.cancel(true);
             Thread.currentThread().interrupt();
             throw new CancellationException("no longer waiting for the client's answer");
         } catch (java.util.concurrent.ExecutionException e) {
@@ -202,9 +206,9 @@ public class McpHttpTools {
             return List.of();
         }
         return ClientWait.roots(() -> awaitAnswer(owners.send(args.connection().id(),
-                () -> args.roots().list().ifNoItem().after(limit).fail().subscribeAsCompletionStage())), cancellation,
-                // The library keeps its requests' ids to itself: it cannot say which to cancel.
-                ClientWait.Abandon.NONE, limit).stream()
+                () -> args.roots().list().ifNoItem().after(limit.plus(LIBRARY_MARGIN)).fail()
+                        .subscribeAsCompletionStage())), cancellation,
+                owners::abandon, limit).stream()
                 .map(Root::uri).toList();
     }
 }

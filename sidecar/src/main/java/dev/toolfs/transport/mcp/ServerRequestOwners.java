@@ -35,16 +35,24 @@ public class ServerRequestOwners {
 
     private final Object lock = new Object();
 
-    /** The pending requests' ids and their sessions; guarded by {@link #lock}. */
-    private final Map<Long, String> owners = new HashMap<>();
+    /** The library's sessions, to tell a client that a request of the server's is no longer awaited. */
+    @Inject
+    io.quarkiverse.mcp.server.runtime.ConnectionManager connections;
+
+    /** A request awaiting its answer: the session it was sent on, the thread that waits, the answer to come. */
+    private record Pending(String session, Thread asking, CompletableFuture<?> answer) {
+    }
+
+    /** The pending requests by id; guarded by {@link #lock}. */
+    private final Map<Long, Pending> owners = new HashMap<>();
 
     /** The last id found; guarded by {@link #lock}. */
     private long lastId;
 
     /**
      * Sends a request on {@code session}: {@code subscribe} subscribes to it (the library then sends it) and returns
-     * the answer to come. Its id is the session's until that completes, in any way (answered, failed, timed out, or
-     * cancelled by the caller).
+     * the answer to come. Its id is the session's until that completes, in any way (answered, failed, timed out), or
+     * until the calling thread gives it up ({@link #abandon}).
      */
     public <T> CompletableFuture<T> send(String session, Supplier<CompletableFuture<T>> subscribe) {
         CompletableFuture<T> answer;
@@ -53,7 +61,7 @@ public class ServerRequestOwners {
             answer = subscribe.get();
             id = find();
             if (id > 0) {
-                owners.put(id, session);
+                owners.put(id, new Pending(session, Thread.currentThread(), answer));
             }
         }
         if (id > 0) {
@@ -94,10 +102,39 @@ public class ServerRequestOwners {
 
     /** Whose pending request {@code id} is, for an answer that came on {@code session}. */
     public Owner owner(long id, String session) {
-        String owner;
+        Pending pending;
         synchronized (lock) { // held only while a request is subscribed to: microseconds
-            owner = owners.get(id);
+            pending = owners.get(id);
         }
-        return owner == null ? Owner.NONE : owner.equals(session) ? Owner.THIS_SESSION : Owner.ANOTHER_SESSION;
+        return pending == null ? Owner.NONE
+                : pending.session().equals(session) ? Owner.THIS_SESSION : Owner.ANOTHER_SESSION;
+    }
+
+    /**
+     * The requests {@code asking} sent that are still unanswered are no longer awaited: each is given up, and its
+     * client told with {@code notifications/cancelled}, as MCP asks, so that a question its user still sees goes away.
+     * The library can send that only on the session's own event stream (GET /mcp): a client that keeps none does not
+     * get it.
+     */
+    public void abandon(Thread asking, String reason) {
+        Map<Long, Pending> given = new HashMap<>();
+        synchronized (lock) {
+            owners.entrySet().removeIf(e -> {
+                if (e.getValue().asking() == asking) {
+                    given.put(e.getKey(), e.getValue());
+                    return true;
+                }
+                return false;
+            });
+        }
+        given.forEach((id, pending) -> {
+            pending.answer().cancel(true);
+            io.quarkiverse.mcp.server.runtime.McpConnectionBase connection = connections.get(pending.session());
+            if (connection != null) {
+                connection.send(new io.vertx.core.json.JsonObject().put("jsonrpc", "2.0")
+                        .put("method", "notifications/cancelled")
+                        .put("params", new io.vertx.core.json.JsonObject().put("requestId", id).put("reason", reason)));
+            }
+        });
     }
 }
