@@ -210,6 +210,20 @@ describe('sandbox escalation over MCP', () => {
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, async () => answers[next++]]] });
   });
 
+  test('a client that answers with an error is told apart, at once, as over stdio', async () => {
+    const { server, ws } = suite;
+    // Found in a review: the library refused such an answer with an HTTP 500, and the call waited for its timeout.
+    const broken = async () => { throw new Error('no dialog in this client'); };
+    await withClient(http(server), async (client) => {
+      const started = Date.now();
+      const r = await client.callTool({ name: 'write', arguments: { file_path: '.git/broken', content: 'x\n',
+        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
+      assert.equal(text(r), 'Error: cannot write ".git/broken": the escalation was denied (the client could not ask its user (no dialog in this client)); leave the file as it is, or ask the user to change it');
+      assert.ok(Date.now() - started < 5000, 'answered at once, not after the approval timeout');
+      assert.equal(existsSync(join(ws, '.git/broken')), false);
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, broken]] });
+  });
+
   test('only the session that was asked can answer: another client cannot approve its escalation', async () => {
     const { server, ws } = suite;
     // The server's request ids are one counter for all sessions: another client can guess the id.

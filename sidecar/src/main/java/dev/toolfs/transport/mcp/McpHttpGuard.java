@@ -227,7 +227,7 @@ public class McpHttpGuard {
                 // them (the library failed on it with an HTTP 500).
                 answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NO_SUCH_REQUEST);
             } else {
-                answerResponse(ctx, ((Number) request.id()).longValue());
+                answerResponse(ctx, ((Number) request.id()).longValue(), body);
             }
             return;
         }
@@ -288,18 +288,41 @@ public class McpHttpGuard {
      * A response reaches the library only from the session its request was sent on: the library takes an answer by its
      * id alone, and any client could otherwise answer (approve) another session's request.
      */
-    private void answerResponse(RoutingContext ctx, long id) {
+    private void answerResponse(RoutingContext ctx, long id, Buffer body) {
         String session = sessionOf(ctx);
         if (session == null) {
             answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, RESPONSE_WITHOUT_SESSION);
             return;
         }
         switch (owners.owner(id, session)) {
-            case THIS_SESSION -> ctx.next();
+            case THIS_SESSION -> {
+                String error = errorOf(body);
+                if (error != null && owners.failed(id, session, error)) {
+                    // Taken here: the library fails on an error answer with an HTTP 500 and keeps waiting.
+                    ctx.response().setStatusCode(202).end();
+                } else {
+                    ctx.next();
+                }
+            }
             case ANOTHER_SESSION -> answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NOT_THIS_SESSIONS);
             // A ping's answer, or a late one: accepted and dropped, as the library would.
             case NONE -> ctx.response().setStatusCode(202).end();
         }
+    }
+
+    /** The text of a response's JSON-RPC error (its message, or its code), or null when it is a result. */
+    static String errorOf(Buffer body) {
+        JsonObject error;
+        try {
+            error = new JsonObject(body).getJsonObject("error");
+        } catch (RuntimeException e) {
+            return null; // checked strictly before; a result, then
+        }
+        if (error == null) {
+            return null;
+        }
+        Object message = error.getValue("message");
+        return message instanceof String m && !m.isBlank() ? m : "error " + error.getValue("code");
     }
 
     /** The session a message came on: its header over Streamable HTTP, its path over the older SSE transport. */

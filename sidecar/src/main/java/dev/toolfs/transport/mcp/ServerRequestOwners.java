@@ -111,6 +111,25 @@ public class ServerRequestOwners {
     }
 
     /**
+     * The client answered request {@code id} of {@code session} with a JSON-RPC error: the wait for it ends with that
+     * error. The library cannot take such an answer (it fails the client's POST with an HTTP 500 and keeps waiting).
+     *
+     * @return false when no such request of that session is pending
+     */
+    public boolean failed(long id, String session, String error) {
+        Pending pending;
+        synchronized (lock) {
+            pending = owners.get(id);
+            if (pending == null || !pending.session().equals(session)) {
+                return false;
+            }
+            owners.remove(id);
+        }
+        pending.answer().completeExceptionally(new IllegalStateException(error));
+        return true;
+    }
+
+    /**
      * The requests {@code asking} sent that are still unanswered are no longer awaited: each is given up, and its
      * client told with {@code notifications/cancelled}, as MCP asks, so that a question its user still sees goes away.
      * The library can send that only on the session's own event stream (GET /mcp): a client that keeps none does not
