@@ -152,7 +152,9 @@ public class McpHttpGuard {
 
     private void answerMalformedCall(RoutingContext ctx, int status) {
         String session = ctx.request().getHeader("Mcp-Session-Id");
-        if (session != null && !connections.has(session)) {
+        // Only on Streamable HTTP's endpoint: the older SSE transport takes its session from the path, whatever the
+        // header says (a bogus header there once let a response past the check below).
+        if (isStreamable(ctx) && session != null && !connections.has(session)) {
             // A session that ended or never was: the library answers 404, as MCP asks, before it reads the body.
             ctx.next();
             return;
@@ -304,9 +306,8 @@ public class McpHttpGuard {
                     ctx.next();
                 }
             }
-            case ANOTHER_SESSION -> answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NOT_THIS_SESSIONS);
-            // A ping's answer, or a late one: accepted and dropped, as the library would.
-            case NONE -> ctx.response().setStatusCode(202).end();
+            // Dropped as one that answers nothing is, so that no client learns another session has a request open.
+            case ANOTHER_SESSION, NONE -> ctx.response().setStatusCode(202).end();
         }
     }
 
@@ -325,21 +326,25 @@ public class McpHttpGuard {
         return message instanceof String m && !m.isBlank() ? m : "error " + error.getValue("code");
     }
 
-    /** The session a message came on: its header over Streamable HTTP, its path over the older SSE transport. */
+    /**
+     * The session a message came on, as the library takes it: its header over Streamable HTTP, its path over the older
+     * SSE transport (where the library ignores the header).
+     */
     private static String sessionOf(RoutingContext ctx) {
-        String header = ctx.request().getHeader("Mcp-Session-Id");
-        if (header != null) {
-            return header;
+        if (isStreamable(ctx)) {
+            return ctx.request().getHeader("Mcp-Session-Id");
         }
         String path = ctx.normalizedPath();
         String prefix = "/mcp/messages/";
         return path.startsWith(prefix) && path.length() > prefix.length() ? path.substring(prefix.length()) : null;
     }
 
+    private static boolean isStreamable(RoutingContext ctx) {
+        return "/mcp".equals(ctx.normalizedPath());
+    }
+
     static final String RESPONSE_WITHOUT_SESSION = "Invalid Request: a response must be sent with the Mcp-Session-Id of"
             + " the session its request came on";
-    static final String NOT_THIS_SESSIONS = "Invalid Request: the server sent no request with this id on this session;"
-            + " answer a request on the session it came on";
 
     /** The notifications MCP has a client send a server. */
     static final java.util.Set<String> CLIENT_NOTIFICATIONS = java.util.Set.of(McpSchema.METHOD_NOTIFICATION_INITIALIZED,

@@ -46,6 +46,9 @@ public class ServerRequestOwners {
     /** The pending requests by id; guarded by {@link #lock}. */
     private final Map<Long, Pending> owners = new HashMap<>();
 
+    /** The threads whose waits were given up: what they send after that is not sent at all; guarded by {@link #lock}. */
+    private final java.util.Set<Thread> abandoned = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+
     /** The last id found; guarded by {@link #lock}. */
     private long lastId;
 
@@ -58,6 +61,10 @@ public class ServerRequestOwners {
         CompletableFuture<T> answer;
         long id;
         synchronized (lock) {
+            if (abandoned.contains(Thread.currentThread())) {
+                // Given up before it was sent: the client is never asked.
+                throw new java.util.concurrent.CancellationException("the wait for this answer was given up");
+            }
             answer = subscribe.get();
             id = find();
             if (id > 0) {
@@ -138,6 +145,7 @@ public class ServerRequestOwners {
     public void abandon(Thread asking, String reason) {
         Map<Long, Pending> given = new HashMap<>();
         synchronized (lock) {
+            abandoned.add(asking);
             owners.entrySet().removeIf(e -> {
                 if (e.getValue().asking() == asking) {
                     given.put(e.getKey(), e.getValue());
