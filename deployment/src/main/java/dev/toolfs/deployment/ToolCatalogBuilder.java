@@ -321,64 +321,78 @@ final class ToolCatalogBuilder {
         return a != null ? a : c.declaredAnnotation(name);
     }
 
+    /**
+     * The record type {@code ToolExecutor} is given, however the tool gets to it: directly, through interfaces or base
+     * classes of the application's own, each of which may pass its own type variable on
+     * ({@code class MyTool extends BaseTool<MyArgs>}, {@code BaseTool<A> implements TextTool<A>},
+     * {@code TextTool<T> extends ToolExecutor<T>}); null when none is, or it stays a type variable.
+     */
     private Type argumentType(ClassInfo tool) {
         ClassInfo current = tool;
-        // What the type variables of the class being looked at stand for, from the subclass below it
-        // (class MyTool extends BaseTool<MyArgs>, where BaseTool<A> implements ToolExecutor<A>).
+        // What the type variables of the class being looked at stand for, from the subclass below it.
         Map<String, Type> bound = Map.of();
         while (current != null) {
-            Type executor = executorType(current.interfaceTypes(), new java.util.HashSet<>());
-            if (executor != null) {
-                // A raw ToolExecutor, or one of a type variable left open, names no record.
-                Type arg = executor.kind() == Type.Kind.PARAMETERIZED_TYPE
-                        ? resolve(executor.asParameterizedType().arguments().get(0), bound) : null;
-                return arg != null && arg.kind() == Type.Kind.CLASS ? arg : null;
+            Type arg = executorArgument(current.interfaceTypes(), bound, new java.util.HashSet<>());
+            if (arg != null) {
+                return arg.kind() == Type.Kind.CLASS ? arg : null;
             }
             if (current.superName() == null || current.superName().toString().equals("java.lang.Object")) {
                 return null;
             }
             ClassInfo parent = index.getClassByName(current.superName());
-            Type superType = current.superClassType();
-            Map<String, Type> next = new HashMap<>();
-            if (parent != null && superType != null && superType.kind() == Type.Kind.PARAMETERIZED_TYPE) {
-                List<Type> args = superType.asParameterizedType().arguments();
-                for (int i = 0; i < Math.min(args.size(), parent.typeParameters().size()); i++) {
-                    next.put(parent.typeParameters().get(i).identifier(), resolve(args.get(i), bound));
-                }
-            }
-            bound = next;
+            bound = parent == null ? Map.of() : bindings(parent, current.superClassType(), bound);
             current = parent;
         }
         return null;
     }
 
-    private static Type resolve(Type type, Map<String, Type> bound) {
-        if (type != null && type.kind() == Type.Kind.TYPE_VARIABLE) {
-            return bound.get(type.asTypeVariable().identifier());
-        }
-        return type;
-    }
-
     /**
-     * The {@code ToolExecutor} type among {@code interfaces} or the interfaces they extend (an application's own
-     * {@code interface MyTool extends ToolExecutor<MyArgs>}); null when none is.
+     * The argument {@code ToolExecutor} is given among {@code interfaces} (as the class or interface that lists them
+     * names them, its own type variables standing for what {@code bound} says), or among the interfaces they extend.
+     * A raw {@code ToolExecutor}, or one of a type variable left open, gives {@code void} (no record); null when none of
+     * them is one.
      */
-    private Type executorType(List<Type> interfaces, java.util.Set<DotName> seen) {
+    private Type executorArgument(List<Type> interfaces, Map<String, Type> bound, java.util.Set<DotName> seen) {
         for (Type t : interfaces) {
             if (t.name().equals(TOOL_EXECUTOR)) {
-                return t;
+                Type arg = t.kind() == Type.Kind.PARAMETERIZED_TYPE ? resolve(t.asParameterizedType().arguments().get(0), bound)
+                        : null;
+                return arg == null ? org.jboss.jandex.VoidType.VOID : arg; // raw, or a type variable left open
             }
         }
         for (Type t : interfaces) {
             ClassInfo parent = seen.add(t.name()) ? index.getClassByName(t.name()) : null;
             if (parent != null) {
-                Type found = executorType(parent.interfaceTypes(), seen);
+                Type found = executorArgument(parent.interfaceTypes(), bindings(parent, t, bound), seen);
                 if (found != null) {
                     return found;
                 }
             }
         }
         return null;
+    }
+
+    /** What the type variables of {@code parent} stand for, as {@code use} (its name where it is extended) gives them. */
+    private static Map<String, Type> bindings(ClassInfo parent, Type use, Map<String, Type> bound) {
+        Map<String, Type> next = new HashMap<>();
+        if (use != null && use.kind() == Type.Kind.PARAMETERIZED_TYPE) {
+            List<Type> args = use.asParameterizedType().arguments();
+            for (int i = 0; i < Math.min(args.size(), parent.typeParameters().size()); i++) {
+                Type arg = resolve(args.get(i), bound);
+                if (arg != null) {
+                    next.put(parent.typeParameters().get(i).identifier(), arg);
+                }
+            }
+        }
+        return next;
+    }
+
+    /** A type variable as {@code bound} says (null when it does not), any other type as it is. */
+    private static Type resolve(Type type, Map<String, Type> bound) {
+        if (type != null && type.kind() == Type.Kind.TYPE_VARIABLE) {
+            return bound.get(type.asTypeVariable().identifier());
+        }
+        return type;
     }
 
     static String snakeCase(String camel) {

@@ -130,4 +130,40 @@ class ToolCatalogBuilderTest {
                 PlainArgs.class)).build();
         assertThat(tools).extracting(t -> t.argsClass()).containsExactly(PlainArgs.class.getName());
     }
+
+    record OtherArgs(@Description("a number") Integer n) {
+    }
+
+    /** An application's interface that passes its own type variable on. */
+    interface GenericTextTool<T extends Record> extends ToolExecutor<T> {
+    }
+
+    @CatalogTool(name = "via_generic_interface", description = "Its record is given through a generic interface.")
+    static class ViaGenericInterface implements GenericTextTool<PlainArgs> {
+        @Override
+        public ToolOutcome execute(PlainArgs args, ToolContext context) {
+            return ToolOutcome.text("");
+        }
+    }
+
+    /** A base class whose own type variable has nothing to do with the executor's record. */
+    abstract static class Unrelated<A> implements GenericTextTool<PlainArgs> {
+        @Override
+        public ToolOutcome execute(PlainArgs args, ToolContext context) {
+            return ToolOutcome.text("");
+        }
+    }
+
+    @CatalogTool(name = "unrelated_variable", description = "Its base class binds a variable of its own.")
+    static class UnrelatedVariable extends Unrelated<OtherArgs> {
+    }
+
+    @Test
+    void eachTypeVariableIsReadWhereItIsDeclared() throws IOException {
+        // Found in a review: the executor's T was looked up among the class's own variables.
+        var tools = new ToolCatalogBuilder(Index.of(ViaGenericInterface.class, GenericTextTool.class,
+                UnrelatedVariable.class, Unrelated.class, PlainArgs.class, OtherArgs.class)).build();
+        assertThat(tools).extracting(t -> t.argsClass()).containsExactly(PlainArgs.class.getName(),
+                PlainArgs.class.getName());
+    }
 }
