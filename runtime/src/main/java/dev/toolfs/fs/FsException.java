@@ -240,6 +240,12 @@ public class FsException extends RuntimeException {
                 + "); nothing was changed — retry, or check the disk", cause);
     }
 
+    /** The file's lock was held by another change for {@code seconds}: a change stuck (on a special file), say. */
+    public static FsException busy(String op, Path path, long seconds) {
+        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH
+                + ": another change of this file has not finished in " + seconds + " s; nothing was changed — retry later");
+    }
+
     public static FsException cancelled(String op, Path path) {
         return new FsException(FsErrorCode.FS_CANCELLED, path,
                 "cannot " + op + " " + PATH + ": the call was cancelled; the file was left as it was");

@@ -1,4 +1,4 @@
-package dev.toolfs.fs.local;
+package dev.toolfs.fs;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,10 +23,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * a pipe.</li>
  * </ul>
  */
-final class RegularFileOpen {
+public final class RegularFileOpen {
 
     /** The path was something else than a regular file when it was opened. */
-    static final class NotRegularFileException extends FileSystemException {
+    public static final class NotRegularFileException extends FileSystemException {
         private static final long serialVersionUID = 1L;
 
         NotRegularFileException(Path file) {
@@ -35,7 +35,7 @@ final class RegularFileOpen {
     }
 
     /** How long an open may wait before the watcher looks whether it waits for a pipe. */
-    static final long RESCUE_AFTER_MILLIS = 500;
+    public static final long RESCUE_AFTER_MILLIS = 500;
 
     private RegularFileOpen() {
     }
@@ -53,7 +53,7 @@ final class RegularFileOpen {
      *
      * @throws NotRegularFileException when something else was there when it was opened
      */
-    static InputStream open(Path file) throws IOException {
+    public static InputStream open(Path file) throws IOException {
         FileChannel channel = openChannel(file);
         try {
             channel.position(); // a pipe or socket cannot seek: the check costs one system call
@@ -106,8 +106,9 @@ final class RegularFileOpen {
     /** Gives an open waiting for a writer of the pipe at {@code file} the writer it waits for, and closes it at once. */
     private static void rescue(Path file) {
         try {
-            Lstat look = Lstat.of(file);
-            if (look.link() || look.regularFile() || look.directory()) {
+            java.nio.file.attribute.BasicFileAttributes look = java.nio.file.Files.readAttributes(file,
+                    java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!look.isOther()) {
                 return; // a slow disk, say: nothing to end
             }
             try (FileChannel pipe = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,

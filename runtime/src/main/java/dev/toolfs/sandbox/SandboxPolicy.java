@@ -210,7 +210,11 @@ public final class SandboxPolicy {
             if (!Files.isRegularFile(file) || Files.size(file) > 65536) {
                 return null;
             }
-            byte[] bytes = Files.readAllBytes(file);
+            byte[] bytes;
+            // Never waits on a named pipe put there since the look above.
+            try (java.io.InputStream in = dev.toolfs.fs.RegularFileOpen.open(file.toRealPath())) {
+                bytes = in.readNBytes(65537);
+            }
             int end = 0;
             while (end < bytes.length && bytes[end] != 0 && bytes[end] != '\n') {
                 end++;

@@ -38,6 +38,7 @@ import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.LineSink;
 import dev.toolfs.fs.LiteralEdit;
 import dev.toolfs.fs.Precondition;
+import dev.toolfs.fs.RegularFileOpen;
 import dev.toolfs.fs.RequestedPath;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.SandboxMode;
@@ -66,7 +67,7 @@ public class LocalFileSystem implements FileSystemProvider {
     private final Workspace workspace;
     private final long maxHashBytes;
     private final long maxEditBytes;
-    private final StripedLocks locks = new StripedLocks(256);
+    final StripedLocks locks = new StripedLocks(256); // package-private for tests
     /** One at a time: writes that may make a folder git takes for a repository (see {@link #writeText}). */
     private final ReentrantLock repositoryNames = new ReentrantLock();
     private final SandboxPolicy sandbox;
@@ -532,8 +533,7 @@ public class LocalFileSystem implements FileSystemProvider {
         // to, though after the sandbox's check rather than before).
         boolean nothingThere = workspace.takeLookOrNothingThere(path.target()) == Workspace.NOTHING_THERE
                 && precondition instanceof Precondition.CreateIfAbsent;
-        ReentrantLock lock = locks.forPath(path.target());
-        lock.lock();
+        ReentrantLock lock = lock("write", path, cancel);
         try {
             Lstat look = nothingThere ? null : lookAt("write", path, true);
             FileStat st = fileStat(look);
@@ -568,11 +568,41 @@ public class LocalFileSystem implements FileSystemProvider {
             }
             boolean sameBytes = old != null && java.util.Arrays.equals(old, data);
             boolean createOnly = precondition instanceof Precondition.CreateIfAbsent;
-            FileVersion version = replace("write", path, data, look, createOnly, precondition, cancel);
+            FileVersion version = replace("write", path, data, look, old, createOnly, precondition, cancel);
             return new WriteOutcome(!st.exists(), before, version, beforeShape, sameBytes, unseen);
         } finally {
             lock.unlock();
         }
+    }
+
+    /** How long a change waits for its file's lock, which the calls before it normally hold for milliseconds. */
+    static final long LOCK_WAIT_SECONDS = 60;
+
+    /**
+     * The file's lock, taken: a call waits its turn, but not for ever (a change stuck in the kernel, on a named pipe
+     * put in the file's place, would otherwise stop every later change of the files of its stripe), and not once it is
+     * cancelled.
+     */
+    private ReentrantLock lock(String op, ResolvedPath path, Cancellation cancel) {
+        ReentrantLock lock = locks.forPath(path.target());
+        if (lock.tryLock()) {
+            return lock;
+        }
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(LOCK_WAIT_SECONDS);
+        try {
+            while (!lock.tryLock(100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                if (cancel.isCancelled()) {
+                    throw FsException.cancelled(op, path.requested());
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw FsException.busy(op, path.requested(), LOCK_WAIT_SECONDS);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw FsException.cancelled(op, path.requested());
+        }
+        return lock;
     }
 
     @Override
@@ -580,8 +610,7 @@ public class LocalFileSystem implements FileSystemProvider {
             Cancellation cancel) {
         checkNotOwnConfiguration("edit", path);
         checkSandbox("edit", path, escalated);
-        ReentrantLock lock = locks.forPath(path.target());
-        lock.lock();
+        ReentrantLock lock = lock("edit", path, cancel);
         try {
             Lstat look = lookAt("edit", path, true);
             FileStat st = fileStat(look);
@@ -604,7 +633,7 @@ public class LocalFileSystem implements FileSystemProvider {
             Edited edited = edited(path, old, text, edit);
             LiteralEdit.Result result = edited.result();
             byte[] data = edited.data();
-            FileVersion version = replace("edit", path, data, look, false, precondition, cancel);
+            FileVersion version = replace("edit", path, data, look, old, false, precondition, cancel);
             // Read back from the new file (a CR in the replacement): its line endings may have changed unseen.
             boolean fused = result.changed() == null;
             return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed(),
@@ -762,8 +791,8 @@ public class LocalFileSystem implements FileSystemProvider {
      *
      * @param existing the look at the file this replaces, taken under its lock, or null when there is none
      */
-    private FileVersion replace(String op, ResolvedPath path, byte[] data, Lstat existing, boolean createOnly,
-            Precondition precondition, Cancellation cancel) {
+    private FileVersion replace(String op, ResolvedPath path, byte[] data, Lstat existing, byte[] existingContent,
+            boolean createOnly, Precondition precondition, Cancellation cancel) {
         // This thread's walk looked at the file this call replaces: no stat after the replacement may take that look.
         workspace.forgetLook();
         Path target = path.target();
@@ -803,7 +832,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 // a tenth of a second or more, in which another process may change the file. Looked at again just
                 // before the rename, so that such a change fails this call instead of being replaced unseen, and a file
                 // made private meanwhile is not given its old mode back.
-                copyOwnerAndMode(unchangedSince(op, path, existing), temp);
+                copyOwnerAndMode(unchangedSince(op, path, existing, existingContent), temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -1021,30 +1050,41 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /**
-     * A new look at {@code target} when it is still the file {@code before} looked at (a {@code chmod} keeps the
-     * file); else {@code before}: the file went, is no longer a regular file, or another file was put in its place,
-     * whose owner and mode are not to be given to content checked against the first.
-     */
-    /**
-     * The file's look now, with its owner, when it is still the file {@code before} saw with the same content as far as
-     * its stat tells: the same identity, size and modification time. Its change time is not compared: a chmod or a new
-     * hard link changes it, not the content, and must not fail a write ("changed since it was last read" would be
-     * false).
+     * The file's look now, with its owner, when it is still the file {@code before} saw with the same content: the same
+     * identity and size, and the same modification time or else still the bytes {@code content} read under the lock
+     * (null when they were not read). Its change time is not compared: a chmod or a new hard link changes it, not the
+     * content, and must not fail a write ("changed since it was last read" would be false).
      *
      * @throws FsException FS_STALE_VERSION when another process changed, replaced or deleted it since
      */
-    static Lstat unchangedSince(String op, ResolvedPath path, Lstat before) throws IOException {
+    static Lstat unchangedSince(String op, ResolvedPath path, Lstat before, byte[] content) throws IOException {
         Lstat now;
         try {
             now = Lstat.withOwner(path.target());
         } catch (NoSuchFileException e) {
             throw FsException.staleVersionDeleted(op, path.requested());
         }
-        if (!now.regularFile() || now.size() != before.size() || now.modifiedNanos() != before.modifiedNanos()
+        if (!now.regularFile() || now.size() != before.size()
                 || !java.util.Objects.equals(now.fileKey(), before.fileKey())) {
             throw FsException.staleVersion(op, path.requested());
         }
+        if (now.modifiedNanos() != before.modifiedNanos() && !sameContent(path, content)) {
+            // Only the time moved (a touch, an identical rewrite) when the bytes are still those read: no change.
+            throw FsException.staleVersion(op, path.requested());
+        }
         return now;
+    }
+
+    /** Whether the file holds exactly {@code content} (false when it is not known). */
+    private static boolean sameContent(ResolvedPath path, byte[] content) {
+        if (content == null) {
+            return false;
+        }
+        try (InputStream in = RegularFileOpen.open(path.target())) {
+            return java.util.Arrays.equals(in.readNBytes(content.length + 1), content);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
 

@@ -397,11 +397,19 @@ class LocalFileSystemTest {
         Lstat before = Lstat.withOwner(f);
         // A chmod changes the change time, not the content: not a change of the file.
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
-        assertThat(LocalFileSystem.unchangedSince("write", resolve("private.txt"), before).owner().mode() & 0777)
+        assertThat(LocalFileSystem.unchangedSince("write", resolve("private.txt"), before, null).owner().mode() & 0777)
                 .isEqualTo(0600);
-        // The same size written again: a new modification time.
+        // A touch moves the time, not the bytes: when the bytes read under the lock are known, no change.
+        Files.setLastModifiedTime(f, FileTime.from(Instant.parse("2026-02-01T00:00:00Z")));
+        assertThat(LocalFileSystem.unchangedSince("write", resolve("private.txt"), before,
+                "key".getBytes(StandardCharsets.UTF_8))).isNotNull();
+        assertThat(codeOf(() -> unchangedSince(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION); // unknown bytes
+        // The same size written again: a new modification time, other bytes.
         Files.writeString(f, "KEY");
         assertThat(codeOf(() -> unchangedSince(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        assertThat(catchThrowableOfType(FsException.class, () -> LocalFileSystem.unchangedSince("write",
+                resolve("private.txt"), before, "key".getBytes(StandardCharsets.UTF_8))).code())
+                .isEqualTo(FsErrorCode.FS_STALE_VERSION);
         // Another size, even with the old modification time.
         Files.writeString(f, "longer key");
         Files.setLastModifiedTime(f, FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
@@ -432,7 +440,7 @@ class LocalFileSystemTest {
 
     private void unchangedSince(Lstat before) {
         try {
-            LocalFileSystem.unchangedSince("write", resolve("private.txt"), before);
+            LocalFileSystem.unchangedSince("write", resolve("private.txt"), before, null);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -502,7 +510,7 @@ class LocalFileSystemTest {
         long began = System.nanoTime();
         assertThat(codeOf(() -> fs.openText(resolve("swapped.txt"), looked, Cancellation.NONE).close()))
                 .isEqualTo(FsErrorCode.FS_NOT_REGULAR_FILE);
-        assertThat(System.nanoTime() - began).isGreaterThanOrEqualTo(RegularFileOpen.RESCUE_AFTER_MILLIS * 1_000_000L);
+        assertThat(System.nanoTime() - began).isGreaterThanOrEqualTo(dev.toolfs.fs.RegularFileOpen.RESCUE_AFTER_MILLIS * 1_000_000L);
         // A writer that never writes: the open returns, and the read would wait.
         try (java.io.RandomAccessFile writer = new java.io.RandomAccessFile(ws.resolve("swapped.txt").toFile(), "rw")) {
             assertThat(codeOf(() -> fs.openText(resolve("swapped.txt"), looked, Cancellation.NONE).close()))
@@ -510,14 +518,51 @@ class LocalFileSystemTest {
         }
     }
 
+    /** A change stuck while it holds its file's lock no longer holds up the next ones for ever (found in a review). */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void aChangeWaitingForItsFilesLockStopsWhenCancelled() throws Exception {
+        Files.writeString(ws.resolve("held.txt"), "x\n");
+        java.util.concurrent.locks.ReentrantLock held = fs.locks.forPath(resolve("held.txt").target());
+        java.util.concurrent.CountDownLatch taken = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        Thread stuck = new Thread(() -> {
+            held.lock();
+            taken.countDown();
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                held.unlock();
+            }
+        });
+        stuck.start();
+        taken.await();
+        try {
+            java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+            Cancellation afterAWhile = () -> asked.incrementAndGet() > 3;
+            assertThat(codeOf(() -> fs.writeText(resolve("held.txt"), "y\n", Precondition.NONE, afterAWhile)))
+                    .isEqualTo(FsErrorCode.FS_CANCELLED);
+            assertThat(asked.get()).isGreaterThan(3); // it waited, asking, before it gave up
+            assertThat(Files.readString(ws.resolve("held.txt"))).isEqualTo("x\n");
+        } finally {
+            done.countDown();
+            stuck.join();
+        }
+        // Once the lock is free again, the change goes through.
+        fs.writeText(resolve("held.txt"), "y\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readString(ws.resolve("held.txt"))).isEqualTo("y\n");
+    }
+
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void anOpenThatFindsAPipeFailsAsNotARegularFile() throws Exception {
         Path fifo = ws.resolve("pipe");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
-        assertThatThrownBy(() -> RegularFileOpen.open(fifo)).isInstanceOf(RegularFileOpen.NotRegularFileException.class);
+        assertThatThrownBy(() -> dev.toolfs.fs.RegularFileOpen.open(fifo)).isInstanceOf(dev.toolfs.fs.RegularFileOpen.NotRegularFileException.class);
         Files.writeString(ws.resolve("plain.txt"), "x\n");
-        try (java.io.InputStream in = RegularFileOpen.open(ws.resolve("plain.txt"))) {
+        try (java.io.InputStream in = dev.toolfs.fs.RegularFileOpen.open(ws.resolve("plain.txt"))) {
             assertThat(in.readAllBytes()).isEqualTo("x\n".getBytes(StandardCharsets.UTF_8));
         }
     }
