@@ -28,7 +28,11 @@ public class ToolFsLangChain4jProducers {
     }
 
     /** A configured folder that is none would fail every call of every conversation: refused at start instead. */
-    void checkFolder(@Observes StartupEvent event, ToolFsConfig config, ToolRuntime runtime) {
+    void checkFolder(@Observes StartupEvent event, ToolFsConfig config, ToolRuntime runtime,
+            io.quarkus.arc.InjectableInstance<ToolSessionMapper> mappers) {
+        if (!mappers.getHandle().getBean().isDefaultBean()) {
+            return; // the application's own mapper chooses the folders; its choice is checked at each call
+        }
         config.langchain4j().cwd().ifPresent(cwd -> {
             try {
                 runtime.checkSessionFolder(cwd);
