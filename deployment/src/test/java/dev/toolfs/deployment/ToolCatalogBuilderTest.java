@@ -64,11 +64,7 @@ class ToolCatalogBuilderTest {
     }
 
     @CatalogTool(name = "clashing", description = "Two components, one argument name.")
-    static class Clashing implements ToolExecutor<ClashingArgs> {
-        @Override
-        public ToolOutcome execute(ClashingArgs args, ToolContext context) {
-            return ToolOutcome.text("");
-        }
+    static class Clashing extends BaseTool<ClashingArgs> {
     }
 
     @Test
@@ -82,7 +78,7 @@ class ToolCatalogBuilderTest {
     void anAbstractToolAndTwoComponentsOfOneArgumentNameFailTheBuild() {
         // Found in a review: both passed the build, and every call failed.
         Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() -> new ToolCatalogBuilder(
-                Index.of(AbstractTool.class, PlainArgs.class, Clashing.class, ClashingArgs.class)).build());
+                Index.of(AbstractTool.class, PlainArgs.class, Clashing.class, ClashingArgs.class, BaseTool.class)).build());
         assertThat(failure).hasMessage("Tool FS found problems in the tool catalog:\n"
                 + " - tool class " + AbstractTool.class.getName() + ": a @CatalogTool class must be concrete, not abstract\n"
                 + " - tool class " + Clashing.class.getName() + ": components fooBar and foo_bar are both the argument"
@@ -90,18 +86,14 @@ class ToolCatalogBuilderTest {
     }
 
     @CatalogTool(name = "read_image", description = "The application's own image tool.")
-    static class AppImageTool implements ToolExecutor<PlainArgs> {
-        @Override
-        public ToolOutcome execute(PlainArgs args, ToolContext context) {
-            return ToolOutcome.text("");
-        }
+    static class AppImageTool extends BaseTool<PlainArgs> {
     }
 
     @Test
     void aBuiltInToolLeftOutLeavesItsNameToTheApplication() throws IOException {
         // Found in a review: with attachments off, an app's read_image still clashed with the built-in one.
         Index index = Index.of(dev.toolfs.tools.ReadImageTool.class, dev.toolfs.tools.ReadImageArgs.class,
-                AppImageTool.class, PlainArgs.class);
+                AppImageTool.class, BaseTool.class, PlainArgs.class);
         var tools = new ToolCatalogBuilder(index, java.util.Set.of(org.jboss.jandex.DotName.createSimple(
                 dev.toolfs.tools.ReadImageTool.class.getName()))).build();
         assertThat(tools).extracting(t -> t.executorClass()).containsExactly(AppImageTool.class.getName());
