@@ -224,6 +224,40 @@ describe('sandbox escalation over MCP', () => {
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, broken]] });
   });
 
+  test('a client of /mcp/ is asked and answered as one of /mcp', async () => {
+    const { server, ws } = suite;
+    // Found in a review: the library serves /mcp/ too, where the session check once found no session.
+    const yes = async () => ({ action: 'accept', content: { approve: true } });
+    await withClient(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/`)), async (client) => {
+      const r = await client.callTool({ name: 'write', arguments: { file_path: '.git/slash', content: 'x\n',
+        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
+      assert.equal(r.isError, false, text(r));
+      assert.equal(readFileSync(join(ws, '.git/slash'), 'utf8'), 'x\n');
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, yes]] });
+  });
+
+  test('an error answer of any shape denies at once', async () => {
+    const { server, ws } = suite;
+    let asked;
+    const seen = new Promise((resolve) => { asked = resolve; });
+    const silent = async (request, extra) => { asked(extra.requestId); return new Promise(() => {}); };
+    await withClient(http(server), async (client) => {
+      const started = Date.now();
+      const call = client.callTool({ name: 'write', arguments: { file_path: '.git/odd', content: 'x\n',
+        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
+      const id = await seen;
+      // An error that is no object (found in a review: the library failed on it with an HTTP 500, and the call waited).
+      const odd = await fetch(`${server.url}/mcp`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id, error: 'no dialog' }),
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
+          'Mcp-Session-Id': client.transport.sessionId, 'MCP-Protocol-Version': '2025-06-18' } });
+      assert.equal(odd.status, 202);
+      const r = await call;
+      assert.equal(text(r), 'Error: cannot write ".git/odd": the escalation was denied (the client could not ask its user (an error answer: no dialog)); leave the file as it is, or ask the user to change it');
+      assert.ok(Date.now() - started < 5000, 'answered at once');
+      assert.equal(existsSync(join(ws, '.git/odd')), false);
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, silent]] });
+  });
+
   test('only the session that was asked can answer: another client cannot approve its escalation', async () => {
     const { server, ws } = suite;
     // The server's request ids are one counter for all sessions: another client can guess the id.

@@ -243,7 +243,8 @@ public class FsException extends RuntimeException {
     /** The file's lock was held by another change for {@code seconds}: a change stuck (on a special file), say. */
     public static FsException busy(String op, Path path, long seconds) {
         return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH
-                + ": another change of this file has not finished in " + seconds + " s; nothing was changed — retry later");
+                + ": another change of this file, or of one that shares its lock, has not finished in " + seconds
+                + " s; nothing was changed — retry later");
     }
 
     public static FsException cancelled(String op, Path path) {

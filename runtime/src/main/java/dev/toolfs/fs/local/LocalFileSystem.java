@@ -516,7 +516,7 @@ public class LocalFileSystem implements FileSystemProvider {
         if (sandbox == null || !SandboxPolicy.mayShapeRepository(path.target())) {
             return writeTextInTurn(path, content, precondition, escalated, cancel);
         }
-        repositoryNames.lock();
+        acquire(repositoryNames, "write", path, cancel);
         try {
             return writeTextInTurn(path, content, precondition, escalated, cancel);
         } finally {
@@ -585,8 +585,14 @@ public class LocalFileSystem implements FileSystemProvider {
      */
     private ReentrantLock lock(String op, ResolvedPath path, Cancellation cancel) {
         ReentrantLock lock = locks.forPath(path.target());
+        acquire(lock, op, path, cancel);
+        return lock;
+    }
+
+    /** Takes {@code lock}, waiting at most {@link #LOCK_WAIT_SECONDS}, and not once the call is cancelled. */
+    private static void acquire(ReentrantLock lock, String op, ResolvedPath path, Cancellation cancel) {
         if (lock.tryLock()) {
-            return lock;
+            return;
         }
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(LOCK_WAIT_SECONDS);
         try {
@@ -602,7 +608,6 @@ public class LocalFileSystem implements FileSystemProvider {
             Thread.currentThread().interrupt();
             throw FsException.cancelled(op, path.requested());
         }
-        return lock;
     }
 
     @Override

@@ -297,33 +297,41 @@ public class McpHttpGuard {
             return;
         }
         switch (owners.owner(id, session)) {
-            case THIS_SESSION -> {
-                String error = errorOf(body);
-                if (error != null && owners.failed(id, session, error)) {
-                    // Taken here: the library fails on an error answer with an HTTP 500 and keeps waiting.
-                    ctx.response().setStatusCode(202).end();
-                } else {
+            case THIS_SESSION -> offLoopIfLarge(ctx, body, () -> errorOf(body), error -> {
+                if (error == null) {
                     ctx.next();
+                    return;
                 }
-            }
+                // Taken here, never passed on: the library fails on an error answer with an HTTP 500 and keeps
+                // waiting. One whose request has just ended answers nothing any more.
+                owners.failed(id, session, error);
+                ctx.response().setStatusCode(202).end();
+            });
             // Dropped as one that answers nothing is, so that no client learns another session has a request open.
             case ANOTHER_SESSION, NONE -> ctx.response().setStatusCode(202).end();
         }
     }
 
-    /** The text of a response's JSON-RPC error (its message, or its code), or null when it is a result. */
+    /**
+     * The text of a response's JSON-RPC error (its message, or else its code, or else the value as sent), or null when
+     * it is a result. Any {@code error} member makes it an error answer, whatever its shape.
+     */
     static String errorOf(Buffer body) {
-        JsonObject error;
-        try {
-            error = new JsonObject(body).getJsonObject("error");
-        } catch (RuntimeException e) {
-            return null; // checked strictly before; a result, then
-        }
-        if (error == null) {
+        JsonObject response = new JsonObject(body); // read strictly as one object before
+        if (!response.containsKey("error")) {
             return null;
         }
-        Object message = error.getValue("message");
-        return message instanceof String m && !m.isBlank() ? m : "error " + error.getValue("code");
+        Object error = response.getValue("error");
+        if (error instanceof JsonObject e) {
+            Object message = e.getValue("message");
+            if (message instanceof String m && !m.isBlank()) {
+                return m;
+            }
+            if (e.getValue("code") != null) {
+                return "error " + e.getValue("code");
+            }
+        }
+        return "an error answer: " + (error == null ? "null" : error.toString());
     }
 
     /**
@@ -339,8 +347,9 @@ public class McpHttpGuard {
         return path.startsWith(prefix) && path.length() > prefix.length() ? path.substring(prefix.length()) : null;
     }
 
+    /** Streamable HTTP's endpoint, which the library serves at {@code /mcp} and {@code /mcp/} alike. */
     private static boolean isStreamable(RoutingContext ctx) {
-        return "/mcp".equals(ctx.normalizedPath());
+        return !ctx.normalizedPath().startsWith("/mcp/messages/");
     }
 
     static final String RESPONSE_WITHOUT_SESSION = "Invalid Request: a response must be sent with the Mcp-Session-Id of"

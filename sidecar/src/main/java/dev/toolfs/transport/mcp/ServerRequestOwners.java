@@ -155,12 +155,19 @@ public class ServerRequestOwners {
             });
         }
         given.forEach((id, pending) -> {
-            pending.answer().cancel(true);
-            io.quarkiverse.mcp.server.runtime.McpConnectionBase connection = connections.get(pending.session());
-            if (connection != null) {
-                connection.send(new io.vertx.core.json.JsonObject().put("jsonrpc", "2.0")
-                        .put("method", "notifications/cancelled")
-                        .put("params", new io.vertx.core.json.JsonObject().put("requestId", id).put("reason", reason)));
+            // Completed with a failure that is no cancellation: a cancellation (even one completed so) would end the
+            // subscription, and with it the library's own time limit, which is what removes its record of the request.
+            pending.answer().completeExceptionally(new IllegalStateException("given up: " + reason));
+            try {
+                io.quarkiverse.mcp.server.runtime.McpConnectionBase connection = connections.get(pending.session());
+                if (connection != null) {
+                    connection.send(new io.vertx.core.json.JsonObject().put("jsonrpc", "2.0")
+                            .put("method", "notifications/cancelled")
+                            .put("params", new io.vertx.core.json.JsonObject().put("requestId", id).put("reason", reason)));
+                }
+            } catch (RuntimeException e) {
+                // The session's stream has ended: nobody is left to tell, and the wait's own outcome stands.
+                LOG.debugf(e, "could not tell MCP session %s that request %d is given up", pending.session(), id);
             }
         });
     }
