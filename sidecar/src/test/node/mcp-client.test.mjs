@@ -30,7 +30,16 @@ async function withClient(transport, use, { capabilities = {}, handlers = [], no
 const http = (server) => new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`));
 const stdio = (ws, extra = []) => new StdioClientTransport({ command: java, args: [...jvm, ...extra, '-jar', jar, '--stdio'], cwd: ws, stderr: 'pipe' });
 
+/** A write the sandbox refuses without an escalation, asking for one. */
+const escalatedWrite = (path) => ({ name: 'write', arguments: { file_path: path, content: 'x\n',
+  sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
 const text = (result) => result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+
+/** A write asked for with {@link escalatedWrite} that the escalation's denial stopped, the file left unmade. */
+function assertDenied(result, ws, path, reason) {
+  assert.equal(text(result), `Error: cannot write "${path}": the escalation was denied (${reason}); leave the file as it is, or ask the user to change it`);
+  assert.equal(existsSync(join(ws, path)), false);
+}
 
 /** The same checks for either transport. */
 async function exercise(client, ws) {
@@ -182,11 +191,10 @@ describe('sandbox escalation over MCP', () => {
     await withClient(http(server), async (client) => {
       const { tools } = await client.listTools();
       assert.ok(tools.find((t) => t.name === 'write').inputSchema.properties.sandbox_permissions);
-      const args = (path) => ({ file_path: path, content: 'x\n', sandbox_permissions: 'require_escalated', justification: 'needed for the test' });
-      const ok = await client.callTool({ name: 'write', arguments: args('.git/allowed') });
+      const ok = await client.callTool(escalatedWrite('.git/allowed'));
       assert.equal(ok.isError, false, text(ok));
       assert.equal(readFileSync(join(ws, '.git/allowed'), 'utf8'), 'x\n');
-      const no = await client.callTool({ name: 'write', arguments: args('.git/refused') });
+      const no = await client.callTool(escalatedWrite('.git/refused'));
       assert.equal(text(no), 'Error: cannot write ".git/refused": the escalation was denied (the client\'s user did not approve it); leave the file as it is, or ask the user to change it');
       assert.equal(existsSync(join(ws, '.git/refused')), false);
       assert.equal(asked.length, 2);
@@ -201,11 +209,9 @@ describe('sandbox escalation over MCP', () => {
     let next = 0;
     await withClient(http(server), async (client) => {
       for (let i = 0; i < answers.length; i++) {
-        const r = await client.callTool({ name: 'write', arguments: { file_path: `.git/answer${i}`, content: 'x\n',
-          sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
-        assert.equal(text(r), `Error: cannot write ".git/answer${i}": the escalation was denied (the client's user did not approve it); leave the file as it is, or ask the user to change it`);
+        const r = await client.callTool(escalatedWrite(`.git/answer${i}`));
+        assertDenied(r, ws, `.git/answer${i}`, "the client's user did not approve it");
         assert.equal(r._meta['dev.toolfs/error'].code, 'FS_SANDBOX_DENIED');
-        assert.equal(existsSync(join(ws, `.git/answer${i}`)), false);
       }
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, async () => answers[next++]]] });
   });
@@ -216,11 +222,9 @@ describe('sandbox escalation over MCP', () => {
     const broken = async () => { throw new Error('no dialog in this client'); };
     await withClient(http(server), async (client) => {
       const started = Date.now();
-      const r = await client.callTool({ name: 'write', arguments: { file_path: '.git/broken', content: 'x\n',
-        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
-      assert.equal(text(r), 'Error: cannot write ".git/broken": the escalation was denied (the client could not ask its user (no dialog in this client)); leave the file as it is, or ask the user to change it');
+      const r = await client.callTool(escalatedWrite('.git/broken'));
+      assertDenied(r, ws, '.git/broken', 'the client could not ask its user (no dialog in this client)');
       assert.ok(Date.now() - started < 5000, 'answered at once, not after the approval timeout');
-      assert.equal(existsSync(join(ws, '.git/broken')), false);
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, broken]] });
   });
 
@@ -229,8 +233,7 @@ describe('sandbox escalation over MCP', () => {
     // Found in a review: the library serves /mcp/ too, where the session check once found no session.
     const yes = async () => ({ action: 'accept', content: { approve: true } });
     await withClient(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/`)), async (client) => {
-      const r = await client.callTool({ name: 'write', arguments: { file_path: '.git/slash', content: 'x\n',
-        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
+      const r = await client.callTool(escalatedWrite('.git/slash'));
       assert.equal(r.isError, false, text(r));
       assert.equal(readFileSync(join(ws, '.git/slash'), 'utf8'), 'x\n');
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, yes]] });
@@ -243,8 +246,7 @@ describe('sandbox escalation over MCP', () => {
     const silent = async (request, extra) => { asked(extra.requestId); return new Promise(() => {}); };
     await withClient(http(server), async (client) => {
       const started = Date.now();
-      const call = client.callTool({ name: 'write', arguments: { file_path: '.git/odd', content: 'x\n',
-        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
+      const call = client.callTool(escalatedWrite('.git/odd'));
       const id = await seen;
       // An error that is no object (found in a review: the library failed on it with an HTTP 500, and the call waited).
       const odd = await fetch(`${server.url}/mcp`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id, error: 'no dialog' }),
@@ -252,9 +254,8 @@ describe('sandbox escalation over MCP', () => {
           'Mcp-Session-Id': client.transport.sessionId, 'MCP-Protocol-Version': '2025-06-18' } });
       assert.equal(odd.status, 202);
       const r = await call;
-      assert.equal(text(r), 'Error: cannot write ".git/odd": the escalation was denied (the client could not ask its user (an error answer: no dialog)); leave the file as it is, or ask the user to change it');
+      assertDenied(r, ws, '.git/odd', 'the client could not ask its user (an error answer: no dialog)');
       assert.ok(Date.now() - started < 5000, 'answered at once');
-      assert.equal(existsSync(join(ws, '.git/odd')), false);
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, silent]] });
   });
 
@@ -273,8 +274,7 @@ describe('sandbox escalation over MCP', () => {
     const other = http(server);
     await withClient(other, async () => {
       await withClient(http(server), async (client) => {
-        const call = client.callTool({ name: 'write', arguments: { file_path: '.git/stolen', content: 'x\n',
-          sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
+        const call = client.callTool(escalatedWrite('.git/stolen'));
         const id = await seen;
         const approve = { jsonrpc: '2.0', id, result: { action: 'accept', content: { approve: true } } };
         const post = (headers) => fetch(`${server.url}/mcp`, { method: 'POST', body: JSON.stringify(approve),
@@ -324,11 +324,9 @@ describe('an approval the server stops waiting for, over HTTP', () => {
       extra.signal.addEventListener('abort', () => { cancelled(String(extra.signal.reason)); resolve({ action: 'cancel' }); });
     });
     await withClient(http(server), async (client) => {
-      const r = await client.callTool({ name: 'write', arguments: { file_path: '.git/late', content: 'x\n',
-        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } });
-      assert.equal(text(r), 'Error: cannot write ".git/late": the escalation was denied (no decision within 2s); leave the file as it is, or ask the user to change it');
+      const r = await client.callTool(escalatedWrite('.git/late'));
+      assertDenied(r, ws, '.git/late', 'no decision within 2s');
       assert.equal(await gone, 'no answer within 2s');
-      assert.equal(existsSync(join(ws, '.git/late')), false);
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, never]] });
   });
 });
@@ -406,11 +404,10 @@ describe('stdio', () => {
     mkdirSync(join(ws, '.git'));
     const answer = async (request) => ({ action: 'accept', content: { approve: request.params.message.includes('.git/allowed') } });
     await withClient(stdio(ws, ['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask']), async (client) => {
-      const args = (path) => ({ file_path: path, content: 'x\n', sandbox_permissions: 'require_escalated', justification: 'needed for the test' });
-      const ok = await client.callTool({ name: 'write', arguments: args('.git/allowed') }, undefined, { timeout: 5000 });
+      const ok = await client.callTool(escalatedWrite('.git/allowed'), undefined, { timeout: 5000 });
       assert.equal(ok.isError, false, text(ok));
       assert.equal(readFileSync(join(ws, '.git/allowed'), 'utf8'), 'x\n');
-      const no = await client.callTool({ name: 'write', arguments: args('.git/refused') }, undefined, { timeout: 5000 });
+      const no = await client.callTool(escalatedWrite('.git/refused'), undefined, { timeout: 5000 });
       assert.equal(text(no), 'Error: cannot write ".git/refused": the escalation was denied (the client\'s user did not approve it); leave the file as it is, or ask the user to change it');
       assert.equal(existsSync(join(ws, '.git/refused')), false);
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, answer]] });
@@ -427,8 +424,7 @@ describe('stdio', () => {
     await withClient(stdio(ws, ['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask',
       '-Dquarkus.tool-fs.sandbox.approval-timeout=PT60S']), async (client) => {
       const controller = new AbortController();
-      const call = client.callTool({ name: 'write', arguments: { file_path: '.git/never', content: 'x\n',
-        sandbox_permissions: 'require_escalated', justification: 'needed for the test' } }, undefined,
+      const call = client.callTool(escalatedWrite('.git/never'), undefined,
       { signal: controller.signal, timeout: 60000 });
       await wasAsked;
       controller.abort();

@@ -168,43 +168,33 @@ final class ArgumentBinder {
     private static Object integer(ParamDescriptor p, JsonNode node, Class<?> type) {
         Object value = integral(node, type);
         if (value == null) {
-            // An integer too large for the parameter's type is an integer all the same: the model is told the range.
-            java.math.BigDecimal whole = wholeNumber(node);
-            if (whole != null) {
-                boolean big = whole.signum() > 0;
-                long bound = type == short.class || type == Short.class ? (big ? Short.MAX_VALUE : Short.MIN_VALUE)
-                        : type == long.class || type == Long.class ? (big ? Long.MAX_VALUE : Long.MIN_VALUE)
-                                : (big ? Integer.MAX_VALUE : Integer.MIN_VALUE);
-                throw new ToolInputException(p.name() + " must be " + (big ? "less" : "greater") + " than or equal to "
-                        + bound);
+            if (isWhole(node)) {
+                // An integer too large for the parameter's type is an integer all the same: the model is told the range.
+                long max = type == short.class || type == Short.class ? Short.MAX_VALUE
+                        : type == long.class || type == Long.class ? Long.MAX_VALUE : Integer.MAX_VALUE;
+                throw new ToolInputException(node.decimalValue().signum() > 0
+                        ? p.name() + " must be less than or equal to " + max
+                        : p.name() + " must be greater than or equal to " + (-max - 1));
             }
             throw new ToolInputException(p.typeMessage());
         }
         return value;
     }
 
-    /** The JSON number as a whole number of any size, or null when it is none (or no number). */
-    private static java.math.BigDecimal wholeNumber(JsonNode node) {
+    /** Whether the JSON node is a whole number, of any size. */
+    private static boolean isWhole(JsonNode node) {
         if (!node.isNumber()) {
-            return null;
+            return false;
         }
         if (node.isFloatingPointNumber() && !node.isBigDecimal() && !Double.isFinite(node.doubleValue())) {
-            return null; // a double's infinity: its digits are lost
+            return false; // 1e400: too large for a double, its digits lost
         }
-        java.math.BigDecimal d = node.decimalValue();
-        return d.stripTrailingZeros().scale() <= 0 ? d : null;
+        return node.isIntegralNumber() || node.decimalValue().stripTrailingZeros().scale() <= 0;
     }
 
     /** An integral JSON number as {@code type} (long, int or short, boxed), or null when it is none or does not fit. */
     private static Object integral(JsonNode node, Class<?> type) {
-        if (!node.isNumber()) {
-            return null;
-        }
-        if (node.isFloatingPointNumber() && !node.isBigDecimal() && !Double.isFinite(node.doubleValue())) {
-            return null; // 1e400: too large for a double, so no integer either
-        }
-        boolean integral = node.isIntegralNumber() || node.decimalValue().stripTrailingZeros().scale() <= 0;
-        if (!integral || !node.canConvertToLong()) {
+        if (!isWhole(node) || !node.canConvertToLong()) {
             return null;
         }
         long v = node.longValue();

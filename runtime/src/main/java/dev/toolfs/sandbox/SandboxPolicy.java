@@ -204,16 +204,22 @@ public final class SandboxPolicy {
         }
     }
 
+    /** The largest {@code .git} or {@code commondir} file read: they hold one path. */
+    private static final int MAX_GIT_FILE = 65536;
+
     /** The first line of a small file after {@code prefix}, as git reads it; null when it has none. */
     private static String firstLine(Path file, String prefix) {
         try {
-            if (!Files.isRegularFile(file) || Files.size(file) > 65536) {
+            if (!Files.isRegularFile(file)) {
                 return null;
             }
             byte[] bytes;
             // Never waits on a named pipe put there since the look above.
             try (java.io.InputStream in = dev.toolfs.fs.RegularFileOpen.open(file.toRealPath())) {
-                bytes = in.readNBytes(65537);
+                bytes = in.readNBytes(MAX_GIT_FILE + 1);
+            }
+            if (bytes.length > MAX_GIT_FILE) {
+                return null;
             }
             int end = 0;
             while (end < bytes.length && bytes[end] != 0 && bytes[end] != '\n') {

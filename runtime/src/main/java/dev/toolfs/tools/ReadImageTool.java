@@ -30,10 +30,13 @@ import dev.toolfs.gates.Gates;
  * image input), then one stat, a bounded read, the durable store, and {@code fs/observed}. The result is a short
  * text envelope followed by the image itself.
  */
-@CatalogTool(name = "read_image", order = 20, readOnly = true, description = "Shows an image file (PNG, JPEG, WebP or "
+@CatalogTool(name = ReadImageTool.NAME, order = 20, readOnly = true, description = "Shows an image file (PNG, JPEG, WebP or "
         + "GIF) to the model, with its media type, dimensions and size. Use it for screenshots, diagrams and photos in "
         + "the workspace; use read for text files.")
 public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
+
+    /** The tool's name. */
+    public static final String NAME = "read_image";
 
     @Inject
     FileSystemProvider fs;

@@ -113,8 +113,11 @@ public final class ReadRender {
         return out.string(tail(w));
     }
 
-    /** The most the text after the lines can take: a blank line, the longest footer (19-digit numbers), the end tag. */
-    static final int TAIL_RESERVE = 1 + 123 + "\n</content>".length();
+    /** The most the text after the lines can take: the longest tail there is, each of its numbers as long as a long's. */
+    static final int TAIL_RESERVE = java.util.Arrays.stream(Footer.values())
+            .mapToInt(kind -> tail(new Window(Long.MAX_VALUE - 1, RenderedLines.none(Long.MAX_VALUE - 1), Long.MAX_VALUE,
+                    kind, false)).length()) // ASCII: its length is its bytes
+            .max().getAsInt();
 
     /**
      * What a window's numbered lines may take so that its whole rendered text (the header with {@code displayPath},

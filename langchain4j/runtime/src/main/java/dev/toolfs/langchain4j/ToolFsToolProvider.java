@@ -52,9 +52,6 @@ public class ToolFsToolProvider implements ToolProvider {
     @Inject
     dev.toolfs.config.ToolFsConfig config;
 
-    /** The built-in tool whose result is an image. */
-    static final String IMAGE_TOOL = "read_image";
-
     private volatile ToolProviderResult tools;
     private volatile com.fasterxml.jackson.databind.ObjectReader arguments;
 
@@ -74,7 +71,7 @@ public class ToolFsToolProvider implements ToolProvider {
             ToolProviderResult.Builder builder = ToolProviderResult.builder();
             boolean images = config.langchain4j().imageContent();
             for (ToolDescriptor t : runtime.tools()) {
-                if (!images && IMAGE_TOOL.equals(t.name())) {
+                if (!images && dev.toolfs.tools.ReadImageTool.NAME.equals(t.name())) {
                     // Without image content the model would get the image's size only, from a tool that says it shows
                     // the image: not offered.
                     continue;

@@ -837,7 +837,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 // a tenth of a second or more, in which another process may change the file. Looked at again just
                 // before the rename, so that such a change fails this call instead of being replaced unseen, and a file
                 // made private meanwhile is not given its old mode back.
-                copyOwnerAndMode(unchangedSince(op, path, existing, existingContent), temp);
+                copyOwnerAndMode(unchangedBeforeRename(op, path, existing, existingContent), temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -1062,7 +1062,7 @@ public class LocalFileSystem implements FileSystemProvider {
      *
      * @throws FsException FS_STALE_VERSION when another process changed, replaced or deleted it since
      */
-    static Lstat unchangedSince(String op, ResolvedPath path, Lstat before, byte[] content) throws IOException {
+    static Lstat unchangedBeforeRename(String op, ResolvedPath path, Lstat before, byte[] content) throws IOException {
         Lstat now;
         try {
             now = Lstat.withOwner(path.target());
@@ -1091,7 +1091,6 @@ public class LocalFileSystem implements FileSystemProvider {
             return false;
         }
     }
-
 
     private static void setIfDifferent(Path file, String attribute, Object wanted, Object current) {
         if (wanted == null || wanted.equals(current)) {

@@ -39,7 +39,7 @@ public class ExposureCheck {
             return Optional.of("quarkus.tool-fs.auth.token starts or ends with white space, which no Authorization header"
                     + " can carry; remove it");
         }
-        if (token.isPresent() && token.get().chars().anyMatch(ch -> ch < 0x20 || ch == 0x7f)) {
+        if (token.isPresent() && token.get().chars().anyMatch(Character::isISOControl)) {
             return Optional.of("quarkus.tool-fs.auth.token holds a control character, which no Authorization header can"
                     + " carry; use letters, digits and punctuation");
         }

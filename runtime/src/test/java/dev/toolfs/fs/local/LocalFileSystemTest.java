@@ -397,35 +397,35 @@ class LocalFileSystemTest {
         Lstat before = Lstat.withOwner(f);
         // A chmod changes the change time, not the content: not a change of the file.
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
-        assertThat(LocalFileSystem.unchangedSince("write", resolve("private.txt"), before, null).owner().mode() & 0777)
+        assertThat(LocalFileSystem.unchangedBeforeRename("write", resolve("private.txt"), before, null).owner().mode() & 0777)
                 .isEqualTo(0600);
         // A touch moves the time, not the bytes: when the bytes read under the lock are known, no change.
         Files.setLastModifiedTime(f, FileTime.from(Instant.parse("2026-02-01T00:00:00Z")));
-        assertThat(LocalFileSystem.unchangedSince("write", resolve("private.txt"), before,
+        assertThat(LocalFileSystem.unchangedBeforeRename("write", resolve("private.txt"), before,
                 "key".getBytes(StandardCharsets.UTF_8))).isNotNull();
-        assertThat(codeOf(() -> unchangedSince(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION); // unknown bytes
+        assertThat(codeOf(() -> unchangedBeforeRename(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION); // unknown bytes
         // The same size written again: a new modification time, other bytes.
         Files.writeString(f, "KEY");
-        assertThat(codeOf(() -> unchangedSince(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
-        assertThat(catchThrowableOfType(FsException.class, () -> LocalFileSystem.unchangedSince("write",
+        assertThat(codeOf(() -> unchangedBeforeRename(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        assertThat(catchThrowableOfType(FsException.class, () -> LocalFileSystem.unchangedBeforeRename("write",
                 resolve("private.txt"), before, "key".getBytes(StandardCharsets.UTF_8))).code())
                 .isEqualTo(FsErrorCode.FS_STALE_VERSION);
         // Another size, even with the old modification time.
         Files.writeString(f, "longer key");
         Files.setLastModifiedTime(f, FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
-        assertThat(codeOf(() -> unchangedSince(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        assertThat(codeOf(() -> unchangedBeforeRename(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
         // Another file renamed into its place.
         Path other = Files.writeString(ws.resolve("other.txt"), "KEY");
         Files.setLastModifiedTime(other, FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
         Files.move(other, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        FsException replaced = catchThrowableOfType(FsException.class, () -> unchangedSince(before));
+        FsException replaced = catchThrowableOfType(FsException.class, () -> unchangedBeforeRename(before));
         assertThat(replaced.code()).isEqualTo(FsErrorCode.FS_STALE_VERSION);
         assertThat(replaced.getMessage()).isEqualTo("cannot write \"" + f + "\": the file has changed since it was last read");
         Files.delete(f);
-        assertThat(catchThrowableOfType(FsException.class, () -> unchangedSince(before)).getMessage())
+        assertThat(catchThrowableOfType(FsException.class, () -> unchangedBeforeRename(before)).getMessage())
                 .isEqualTo("cannot write \"" + f + "\": the file was deleted after it was last read");
         Files.createDirectory(f);
-        assertThat(codeOf(() -> unchangedSince(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
+        assertThat(codeOf(() -> unchangedBeforeRename(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
     }
 
     @Test
@@ -438,9 +438,9 @@ class LocalFileSystemTest {
         assertThat(gone.statTrusted()).isFalse();
     }
 
-    private void unchangedSince(Lstat before) {
+    private void unchangedBeforeRename(Lstat before) {
         try {
-            LocalFileSystem.unchangedSince("write", resolve("private.txt"), before, null);
+            LocalFileSystem.unchangedBeforeRename("write", resolve("private.txt"), before, null);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

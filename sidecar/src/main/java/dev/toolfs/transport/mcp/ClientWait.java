@@ -1,6 +1,7 @@
 package dev.toolfs.transport.mcp;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -17,6 +18,14 @@ import dev.toolfs.fs.Cancellation;
  * when the call gives up. Both transports use it.
  */
 final class ClientWait {
+
+    /** What MCP has either side send for a request it no longer awaits the answer to. */
+    static final String CANCELLED = "notifications/cancelled";
+
+    /** The params of {@link #CANCELLED} for request {@code id}. */
+    static Map<String, Object> cancelled(Object id, String reason) {
+        return Map.of("requestId", id, "reason", reason);
+    }
 
     private ClientWait() {
     }

@@ -229,7 +229,7 @@ public class McpHttpGuard {
                 // them (the library failed on it with an HTTP 500).
                 answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NO_SUCH_REQUEST);
             } else {
-                answerResponse(ctx, ((Number) request.id()).longValue(), body);
+                answerResponse(ctx, ((Number) request.id()).longValue(), request.errorSeen(), body);
             }
             return;
         }
@@ -290,38 +290,36 @@ public class McpHttpGuard {
      * A response reaches the library only from the session its request was sent on: the library takes an answer by its
      * id alone, and any client could otherwise answer (approve) another session's request.
      */
-    private void answerResponse(RoutingContext ctx, long id, Buffer body) {
+    private void answerResponse(RoutingContext ctx, long id, boolean error, Buffer body) {
         String session = sessionOf(ctx);
         if (session == null) {
             answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, RESPONSE_WITHOUT_SESSION);
             return;
         }
         switch (owners.owner(id, session)) {
-            case THIS_SESSION -> offLoopIfLarge(ctx, body, () -> errorOf(body), error -> {
-                if (error == null) {
+            case THIS_SESSION -> {
+                if (!error) {
                     ctx.next();
                     return;
                 }
                 // Taken here, never passed on: the library fails on an error answer with an HTTP 500 and keeps
                 // waiting. One whose request has just ended answers nothing any more.
-                owners.failed(id, session, error);
-                ctx.response().setStatusCode(202).end();
-            });
+                offLoopIfLarge(ctx, body, () -> errorOf(body), text -> {
+                    owners.failed(id, session, text);
+                    ctx.response().setStatusCode(202).end();
+                });
+            }
             // Dropped as one that answers nothing is, so that no client learns another session has a request open.
             case ANOTHER_SESSION, NONE -> ctx.response().setStatusCode(202).end();
         }
     }
 
     /**
-     * The text of a response's JSON-RPC error (its message, or else its code, or else the value as sent), or null when
-     * it is a result. Any {@code error} member makes it an error answer, whatever its shape.
+     * The text of an error answer's {@code error}, whatever its shape: its message, or else its code, or else the value
+     * as sent.
      */
     static String errorOf(Buffer body) {
-        JsonObject response = new JsonObject(body); // read strictly as one object before
-        if (!response.containsKey("error")) {
-            return null;
-        }
-        Object error = response.getValue("error");
+        Object error = new JsonObject(body).getValue("error"); // read strictly as one object before
         if (error instanceof JsonObject e) {
             Object message = e.getValue("message");
             if (message instanceof String m && !m.isBlank()) {
@@ -357,7 +355,7 @@ public class McpHttpGuard {
 
     /** The notifications MCP has a client send a server. */
     static final java.util.Set<String> CLIENT_NOTIFICATIONS = java.util.Set.of(McpSchema.METHOD_NOTIFICATION_INITIALIZED,
-            "notifications/cancelled", McpSchema.METHOD_NOTIFICATION_PROGRESS,
+            ClientWait.CANCELLED, McpSchema.METHOD_NOTIFICATION_PROGRESS,
             McpSchema.METHOD_NOTIFICATION_ROOTS_LIST_CHANGED);
 
     static final String METHOD_NOT_A_STRING = "Invalid Request: the method must be a string";

@@ -26,9 +26,10 @@ import io.vertx.core.json.JsonObject;
  * @param id the id when it is a string or an integer, else null
  * @param params what the params are, as far as the guard looks
  * @param answers how many of {@code result} and {@code error} it has (a response has one)
+ * @param errorSeen whether it has an {@code error} (a response that is an error answer)
  */
 record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodSeen, String method, boolean idSeen,
-        Object id, Params params, int answers) {
+        Object id, Params params, int answers, boolean errorSeen) {
 
     static final String NOT_JSON = "Parse error: the body is not JSON";
     static final String NOT_A_MESSAGE = "Invalid Request: the body must be a JSON-RPC message, a JSON object";
@@ -101,6 +102,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
             Object id = null;
             Params params = Params.ABSENT;
             int answers = 0;
+            boolean errorSeen = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
@@ -115,7 +117,11 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
                         id = value == JsonToken.VALUE_STRING ? p.getText()
                                 : value == JsonToken.VALUE_NUMBER_INT ? p.getNumberValue() : null;
                     }
-                    case "result", "error" -> answers++;
+                    case "result" -> answers++;
+                    case "error" -> {
+                        answers++;
+                        errorSeen = true;
+                    }
                     case "params" -> params = value == JsonToken.START_OBJECT ? params(p) // to the params' end
                             // null is taken as no params, as the stdio transport's SDK takes it
                             : value == JsonToken.VALUE_NULL ? Params.ABSENT
@@ -128,7 +134,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
             if (p.nextToken() != null) {
                 return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON); // more after the object
             }
-            return new McpRequestBody(null, jsonRpc20, methodSeen, method, idSeen, id, params, answers);
+            return new McpRequestBody(null, jsonRpc20, methodSeen, method, idSeen, id, params, answers, errorSeen);
         } catch (IOException e) {
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
         }
@@ -173,7 +179,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
 
     private static McpRequestBody notAMessage(int code, String message) {
         return new McpRequestBody(new JsonObject().put("code", code).put("message", message), false, false, null, false,
-                null, Params.ABSENT, 0);
+                null, Params.ABSENT, 0, false);
     }
 
     private static boolean isJsonText(ByteBuf body) {

@@ -162,8 +162,8 @@ public class ServerRequestOwners {
                 io.quarkiverse.mcp.server.runtime.McpConnectionBase connection = connections.get(pending.session());
                 if (connection != null) {
                     connection.send(new io.vertx.core.json.JsonObject().put("jsonrpc", "2.0")
-                            .put("method", "notifications/cancelled")
-                            .put("params", new io.vertx.core.json.JsonObject().put("requestId", id).put("reason", reason)));
+                            .put("method", ClientWait.CANCELLED)
+                            .put("params", new io.vertx.core.json.JsonObject(ClientWait.cancelled(id, reason))));
                 }
             } catch (RuntimeException e) {
                 // The session's stream has ended: nobody is left to tell, and the wait's own outcome stands.

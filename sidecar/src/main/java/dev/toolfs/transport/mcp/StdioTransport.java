@@ -76,7 +76,6 @@ public final class StdioTransport implements McpServerTransportProvider {
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
 
     /** JSON-RPC's cancellation, which the SDK's server session does not handle. */
-    private static final String METHOD_CANCELLED = "notifications/cancelled";
 
     /**
      * Where a request's cancellation flag travels to its handler: in the transport context the session gives the
@@ -298,8 +297,8 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
         for (Object id : given) {
             try {
-                write(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, METHOD_CANCELLED,
-                        Map.of("requestId", id, "reason", reason)));
+                write(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, ClientWait.CANCELLED,
+                        ClientWait.cancelled(id, reason)));
             } catch (UncheckedIOException e) {
                 return; // end() has run: nothing more to tell the client
             }
@@ -434,7 +433,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             // The answer to a request of ours, which a call may be waiting for: complete it now.
             unanswered.remove(response.id());
             session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
-        } else if (message instanceof McpSchema.JSONRPCNotification n && METHOD_CANCELLED.equals(n.method())) {
+        } else if (message instanceof McpSchema.JSONRPCNotification n && ClientWait.CANCELLED.equals(n.method())) {
             // The request stops if it runs (a tool checks), is not run if it waits, and is not answered (as MCP asks).
             // A cancellation of a request already answered, or unknown, changes nothing.
             if (n.params() instanceof Map<?, ?> params && params.get("requestId") != null) {
