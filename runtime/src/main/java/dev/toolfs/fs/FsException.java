@@ -48,16 +48,33 @@ public class FsException extends RuntimeException {
         return path;
     }
 
-    /** The message with the path shown as {@code display} renders it, in double quotes. */
+    /** Stands for the advice of a file that is not text, which names read_image only where that tool is offered. */
+    public static final String BINARY_ADVICE = "{binary-advice}";
+
+    /** The message with the path shown as {@code display} renders it, in double quotes; read_image is offered. */
     public String messageFor(Function<Path, String> display) {
+        return messageFor(display, true);
+    }
+
+    /**
+     * The message with the path shown as {@code display} renders it, in double quotes, and advice that names
+     * read_image only when {@code imageToolOffered}.
+     */
+    public String messageFor(Function<Path, String> display, boolean imageToolOffered) {
+        String text = template;
+        if (code == FsErrorCode.FS_NOT_TEXT) {
+            text = text.replace(BINARY_ADVICE, imageToolOffered
+                    ? "use read_image for an image, or a shell tool for other binary files"
+                    : "use a shell tool for binary files");
+        }
         if (path == null) {
-            return template;
+            return text;
         }
         String shown = display.apply(path);
         if (cut && shown.length() > SHOWN_CHARS) {
             shown = shown.substring(0, SHOWN_CHARS) + "…";
         }
-        return template.replace(PATH, '"' + shown + '"');
+        return text.replace(PATH, '"' + shown + '"');
     }
 
     @Override
@@ -96,7 +113,7 @@ public class FsException extends RuntimeException {
 
     public static FsException notText(String op, Path path, String why) {
         return new FsException(FsErrorCode.FS_NOT_TEXT, path, "cannot " + op + " " + PATH + ": not a UTF-8 text file ("
-                + why + "); use read_image for an image, or a shell tool for other binary files");
+                + why + "); " + BINARY_ADVICE);
     }
 
     public static FsException tooLarge(String op, Path path, long size, long max) {

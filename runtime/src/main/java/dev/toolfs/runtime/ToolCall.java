@@ -1,6 +1,7 @@
 package dev.toolfs.runtime;
 
 import java.util.Optional;
+import java.util.Set;
 
 import dev.toolfs.fs.Cancellation;
 import dev.toolfs.sandbox.ClientApprover;
@@ -13,9 +14,11 @@ import dev.toolfs.sandbox.ClientApprover;
  * @param model the routed model of this call, or empty for the session's latest
  * @param cancellation checked by the tools before each point of no return
  * @param approver how the transport can ask its client to approve a sandbox escalation, if it can
+ * @param hiddenTools tools of the catalog the caller does not offer its model (a LangChain4j app without image
+ *        content leaves out read_image): error advice does not send the model to them
  */
 public record ToolCall(String sessionId, Optional<String> cwd, Optional<String> model, Cancellation cancellation,
-        ClientApprover approver) {
+        ClientApprover approver, Set<String> hiddenTools) {
 
     public ToolCall {
         java.util.Objects.requireNonNull(sessionId, "sessionId");
@@ -23,6 +26,12 @@ public record ToolCall(String sessionId, Optional<String> cwd, Optional<String> 
         model = model == null ? Optional.empty() : model;
         cancellation = cancellation == null ? Cancellation.NONE : cancellation;
         approver = approver == null ? ClientApprover.NONE : approver;
+        hiddenTools = hiddenTools == null ? Set.of() : Set.copyOf(hiddenTools);
+    }
+
+    public ToolCall(String sessionId, Optional<String> cwd, Optional<String> model, Cancellation cancellation,
+            ClientApprover approver) {
+        this(sessionId, cwd, model, cancellation, approver, Set.of());
     }
 
     public ToolCall(String sessionId, Optional<String> cwd, Optional<String> model, Cancellation cancellation) {
@@ -36,18 +45,22 @@ public record ToolCall(String sessionId, Optional<String> cwd, Optional<String> 
     }
 
     public ToolCall withCwd(String cwd) {
-        return new ToolCall(sessionId, Optional.ofNullable(cwd), model, cancellation, approver);
+        return new ToolCall(sessionId, Optional.ofNullable(cwd), model, cancellation, approver, hiddenTools);
     }
 
     public ToolCall withModel(String model) {
-        return new ToolCall(sessionId, cwd, Optional.ofNullable(model), cancellation, approver);
+        return new ToolCall(sessionId, cwd, Optional.ofNullable(model), cancellation, approver, hiddenTools);
     }
 
     public ToolCall withCancellation(Cancellation cancellation) {
-        return new ToolCall(sessionId, cwd, model, cancellation, approver);
+        return new ToolCall(sessionId, cwd, model, cancellation, approver, hiddenTools);
     }
 
     public ToolCall withApprover(ClientApprover approver) {
-        return new ToolCall(sessionId, cwd, model, cancellation, approver);
+        return new ToolCall(sessionId, cwd, model, cancellation, approver, hiddenTools);
+    }
+
+    public ToolCall withHiddenTools(Set<String> hiddenTools) {
+        return new ToolCall(sessionId, cwd, model, cancellation, approver, hiddenTools);
     }
 }

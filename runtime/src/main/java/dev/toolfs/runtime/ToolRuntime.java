@@ -30,6 +30,7 @@ import dev.toolfs.gates.Execution;
 import dev.toolfs.session.SessionRegistry;
 import dev.toolfs.session.ToolSession;
 import dev.toolfs.tools.DisplayPath;
+import dev.toolfs.tools.ReadImageTool;
 import dev.toolfs.tools.ToolContext;
 import dev.toolfs.tools.ToolExecutor;
 import dev.toolfs.tools.ToolFailureException;
@@ -163,7 +164,8 @@ public class ToolRuntime {
         ToolSession session = sessions.session(call.sessionId(), workspace.firstRoot());
         if (!session.allows(name)) {
             return ToolResult.error("the " + name + " tool is not available in this session; use one of "
-                    + String.join(", ", tools(session.id()).stream().map(ToolDescriptor::name).toList()),
+                    + String.join(", ", tools(session.id()).stream().map(ToolDescriptor::name)
+                            .filter(t -> !call.hiddenTools().contains(t)).toList()),
                     new ToolError("ToolUnavailable", "TOOL_NOT_AVAILABLE"));
         }
         Path cwd = call.cwd().map(this::checkSessionFolder).orElse(session.cwd());
@@ -179,7 +181,8 @@ public class ToolRuntime {
             return new ToolResult(outcome.content(), false, null,
                     outcome.metadata() == null ? Map.of() : outcome.metadata(), outcome.canonical());
         } catch (FsException e) {
-            return ToolResult.error(e.messageFor(p -> DisplayPath.of(p, cwd)) + recovery(e.code()),
+            return ToolResult.error(e.messageFor(p -> DisplayPath.of(p, cwd), offers(ReadImageTool.NAME, session, call))
+                    + recovery(e.code()),
                     new ToolError("FsError", e.code().name()));
         } catch (ToolInputException e) {
             return ToolResult.error(e.getMessage(), ToolError.VALIDATION);
@@ -193,6 +196,11 @@ public class ToolRuntime {
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); the call may be retried",
                     new ToolError("InternalError", "INTERNAL"));
         }
+    }
+
+    /** Whether the model of this call can call the tool: enabled, allowed in the session, and not hidden by the caller. */
+    private boolean offers(String tool, ToolSession session, ToolCall call) {
+        return bound.containsKey(tool) && session.allows(tool) && !call.hiddenTools().contains(tool);
     }
 
     /** SPEC.md's recovery instructions, appended by this wrapper so every transport shows them. */

@@ -2,6 +2,7 @@ package dev.toolfs.langchain4j;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -117,7 +118,14 @@ public class ToolFsToolProvider implements ToolProvider {
                         dev.toolfs.runtime.ToolError.VALIDATION);
             }
             try {
-                return runtime.execute(tool, args, sessions.callFor(Optional.ofNullable(memoryId).orElse("default")));
+                dev.toolfs.runtime.ToolCall call = sessions.callFor(Optional.ofNullable(memoryId).orElse("default"));
+                if (!config.langchain4j().imageContent()) {
+                    // Not offered (see provideTools): no error sends the model to it.
+                    Set<String> hidden = new java.util.HashSet<>(call.hiddenTools());
+                    hidden.add(dev.toolfs.tools.ReadImageTool.NAME);
+                    call = call.withHiddenTools(hidden);
+                }
+                return runtime.execute(tool, args, call);
             } catch (InvalidCallException e) {
                 // The application's choice (a ToolSessionMapper's folder), not the model's: an error result says so,
                 // where an exception would reach the model as a bare message, without the Error: prefix.

@@ -56,9 +56,13 @@ class AiServiceToolsTest {
         // Another conversation is another session: it has read nothing.
         ScriptedChatModel.RESULTS.clear();
         ScriptedChatModel.then("edit", "{\"file_path\": \"notes.txt\", \"old_string\": \"beta\", \"new_string\": \"BETA\"}");
+        Files.write(WS.resolve("blob.bin"), new byte[] { 'a', 0, 'b' });
+        ScriptedChatModel.then("read", "{\"file_path\": \"blob.bin\"}");
         coder.chat("conversation-b", "Uppercase beta.");
         assertThat(ScriptedChatModel.RESULTS).containsExactly(
-                "Error: cannot edit \"notes.txt\": it has not been read in this session — read the file, then retry");
+                "Error: cannot edit \"notes.txt\": it has not been read in this session — read the file, then retry",
+                // read_image is not offered without image content, so the advice does not name it.
+                "Error: cannot read \"blob.bin\": not a UTF-8 text file (it contains NUL bytes); use a shell tool for binary files");
         assertThat(Files.readString(WS.resolve("notes.txt"))).isEqualTo("ALPHA\r\nbeta\r\n");
     }
 }

@@ -53,6 +53,8 @@ class ImageThroughAiServiceTest {
         ScriptedChatModel.RESULT_MESSAGES.clear();
         ScriptedChatModel.then("read_image", "{\"file_path\": \"chart.png\"}");
         ScriptedChatModel.then("read", "{\"file_path\": \"notes.txt\"}");
+        Files.write(WS.resolve("blob.bin"), new byte[] { 'a', 0, 'b' });
+        ScriptedChatModel.then("read", "{\"file_path\": \"blob.bin\"}");
 
         assertThat(coder.chat("vision-a", "What is in the chart?")).isEqualTo("done");
 
@@ -61,6 +63,9 @@ class ImageThroughAiServiceTest {
         assertThat(text.hasSingleText()).isTrue();
         assertThat(text.text()).isEqualTo(
                 "<path>notes.txt</path>\n<type>file</type>\n<content>\n1: alpha\n\n(End of file - total 1 lines)\n</content>");
+        // read_image is offered here, so a file that is not text may be an image for it.
+        assertThat(ScriptedChatModel.RESULT_MESSAGES.get(2).text()).isEqualTo("Error: cannot read \"blob.bin\": not a UTF-8 "
+                + "text file (it contains NUL bytes); use read_image for an image, or a shell tool for other binary files");
     }
 
     @Test
