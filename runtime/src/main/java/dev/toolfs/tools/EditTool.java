@@ -30,6 +30,7 @@ public class EditTool implements ToolExecutor<EditArgs> {
 
     @Override
     public ToolOutcome execute(EditArgs args, ToolContext ctx) {
+        NulFree.check("new_string", args.newString());
         ResolvedPath path = fs.resolve("edit", args.filePath(), ctx.cwd(), ctx.cancellation());
         Precondition guard = gates.editIntent(ctx.execution(), path);
         boolean all = args.replaceAllOrDefault();

@@ -231,6 +231,29 @@ class RestApiTest {
     }
 
     @Test
+    void aNulCharacterIsNeverWrittenIntoAFile() throws Exception {
+        Path file = ws.resolve("nul.txt");
+        Files.writeString(file, "abc\n");
+        call("read", session, Map.of("file_path", "nul.txt"));
+        // The file would then be refused by read and edit: the model would have locked itself out of it.
+        assertValidation("edit", Map.of("file_path", "nul.txt", "old_string", "b", "new_string", "x\0"),
+                "new_string must not contain a NUL character (U+0000; the first is character 2): read and edit refuse a"
+                        + " file that holds one as not text; leave it out, or write the escape the file's language uses for it");
+        assertValidation("write", Map.of("file_path", "nul.txt", "content", "\0abc\n"),
+                "content must not contain a NUL character (U+0000; the first is character 1): read and edit refuse a"
+                        + " file that holds one as not text; leave it out, or write the escape the file's language uses for it");
+        assertValidation("write", Map.of("file_path", "new-nul.txt", "content", "a\0"),
+                "content must not contain a NUL character (U+0000; the first is character 2): read and edit refuse a"
+                        + " file that holds one as not text; leave it out, or write the escape the file's language uses for it");
+        assertThat(Files.readString(file)).isEqualTo("abc\n");
+        assertThat(ws.resolve("new-nul.txt")).doesNotExist();
+        // Other control characters are text: written as given.
+        JsonPath j = call("edit", session, Map.of("file_path", "nul.txt", "old_string", "b", "new_string", "\u0001\t"));
+        assertThat(j.getBoolean("is_error")).isFalse();
+        assertThat(Files.readString(file)).isEqualTo("a\u0001\tc\n");
+    }
+
+    @Test
     void readErrorsNameTheDisplayPath() throws Exception {
         assertError("read", Map.of("file_path", "missing.txt"), "cannot read \"missing.txt\": not found", "FsError", "FS_NOT_FOUND");
         Files.createDirectories(ws.resolve("folder"));
