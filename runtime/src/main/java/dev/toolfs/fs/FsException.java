@@ -246,6 +246,13 @@ public class FsException extends RuntimeException {
                 + " fix the link, or use the path of the file itself");
     }
 
+    /** A name on the path was a link when looked at and something else, or nothing, when its link was read. */
+    public static FsException pathChanged(String op, Path path) {
+        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH
+                + ": a name on its path was replaced while the path was being followed (a link became a file or folder,"
+                + " or went away); nothing was changed — retry");
+    }
+
     public static FsException io(String op, Path path, Throwable cause) {
         if (cause instanceof java.nio.file.AccessDeniedException) {
             // Wherever it happens (a folder on the way, the file itself), the remedy is the same.

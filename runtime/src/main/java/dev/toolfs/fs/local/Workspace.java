@@ -417,6 +417,8 @@ public final class Workspace {
                     Path text;
                     try {
                         text = Files.readSymbolicLink(next);
+                    } catch (java.nio.file.NotLinkException | java.nio.file.NoSuchFileException e) {
+                        throw FsException.pathChanged(op, requested);
                     } catch (IOException e) {
                         throw FsException.io(op, requested, e);
                     }

@@ -949,4 +949,45 @@ class ConfinementTest {
         }
         assertThat(Files.isSymbolicLink(victim)).isTrue();
     }
+
+    @Test
+    void aNameSwappedWhileThePathIsFollowedGetsAnErrorThatSaysSo() throws Exception {
+        // d is a folder one moment and a link to another inside folder the next: a look at d and the read of its
+        // link may each see another. Every failure must be one of the documented messages, never a bare exception.
+        Path real = Files.createDirectories(ws.resolve("real"));
+        Files.writeString(real.resolve("f.txt"), "f\n");
+        Path d = ws.resolve("d");
+        Files.createDirectories(d);
+        Files.writeString(d.resolve("f.txt"), "f\n");
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread swapper = new Thread(() -> {
+            Path aside = ws.resolve("aside");
+            while (!stop.get()) {
+                try {
+                    Files.move(d, aside);
+                    Files.createSymbolicLink(d, real);
+                    Files.delete(d);
+                    Files.move(aside, d);
+                } catch (IOException e) {
+                    // a step lost to the reader: go on
+                }
+            }
+        });
+        swapper.start();
+        java.util.Set<String> seen = new java.util.TreeSet<>();
+        try {
+            long end = System.nanoTime() + 1_500_000_000L;
+            while (System.nanoTime() < end) {
+                try {
+                    fs.resolve("read", "d/f.txt", ws, Cancellation.NONE);
+                } catch (FsException e) {
+                    seen.add(e.getMessage());
+                }
+            }
+        } finally {
+            stop.set(true);
+            swapper.join();
+        }
+        assertThat(seen).allSatisfy(m -> assertThat(m).doesNotContain("Exception"));
+    }
 }
