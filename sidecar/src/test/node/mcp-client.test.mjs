@@ -413,6 +413,23 @@ describe('stdio', () => {
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, answer]] });
   });
 
+  test('over stdio, a client that cannot ask its user is denied at once instead of waiting for the timeout', async () => {
+    const ws = tempWorkspace();
+    mkdirSync(join(ws, '.git'));
+    const denied = 'Error: cannot write ".git/x": the escalation was denied (the client cannot ask its user (it declares no'
+      + ' form elicitation), and over stdio nobody else can approve); leave the file as it is, or ask the user to change it';
+    for (const capabilities of [{}, { elicitation: { url: {} } }]) {
+      await withClient(stdio(ws, ['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask',
+        '-Dquarkus.tool-fs.sandbox.approval-timeout=PT60S']), async (client) => {
+        const t0 = Date.now();
+        const r = await client.callTool(escalatedWrite('.git/x'), undefined, { timeout: 20000 });
+        assert.equal(text(r), denied, JSON.stringify(capabilities));
+        assert.ok(Date.now() - t0 < 10000, `the denial took ${Date.now() - t0} ms`);
+        assert.equal(existsSync(join(ws, '.git/x')), false);
+      }, { capabilities });
+    }
+  });
+
   test('a call cancelled while it waits for an approval stops waiting, and the next call is answered at once', async () => {
     const ws = tempWorkspace();
     mkdirSync(join(ws, '.git'));

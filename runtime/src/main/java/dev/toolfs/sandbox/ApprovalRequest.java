@@ -59,26 +59,42 @@ public record ApprovalRequest(String id, String sessionId, String tool, String p
         }
 
         private static String shown(String text, int maxChars) {
-            int length = text.codePointCount(0, text.length());
-            StringBuilder out = new StringBuilder();
-            int shown = 0;
-            for (int i = 0; i < text.length() && shown < maxChars; shown++) {
-                int cp = text.codePointAt(i);
-                i += Character.charCount(cp);
-                int type = Character.getType(cp);
-                if (cp != '\n' && cp != '\t' && (type == Character.CONTROL || type == Character.FORMAT
-                        || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
-                        || type == Character.SURROGATE)) {
-                    out.append("\\u{").append(Integer.toHexString(cp).toUpperCase(java.util.Locale.ROOT)).append('}');
-                } else {
-                    out.appendCodePoint(cp);
-                }
-            }
-            if (shown < length) {
-                out.append("\n[cut: ").append(shown).append(" of ").append(length)
-                        .append(" characters shown; deny unless you have seen the whole change elsewhere]");
-            }
-            return out.toString();
+            return ApprovalRequest.shown(text, maxChars, true,
+                    " characters shown; deny unless you have seen the whole change elsewhere]");
         }
+    }
+
+    /**
+     * A text the model chose (its justification, a path) for a person to read on one line of a dialog: line breaks,
+     * control and invisible format characters shown by their code point as in {@link Change#preview}, so that the
+     * text cannot draw a section of the question itself (a false "It would write") or push the change out of view;
+     * cut after {@code maxChars} code points, saying so.
+     */
+    public static String oneLine(String text, int maxChars) {
+        return text == null ? "" : shown(text, Math.max(2, maxChars), false, " characters shown]");
+    }
+
+    private static String shown(String text, int maxChars, boolean keepBreaks, String cutNote) {
+        int length = text.codePointCount(0, text.length());
+        StringBuilder out = new StringBuilder();
+        int shown = 0;
+        for (int i = 0; i < text.length() && shown < maxChars; shown++) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            int type = Character.getType(cp);
+            boolean kept = keepBreaks && (cp == '\n' || cp == '\t');
+            if (!kept && (type == Character.CONTROL || type == Character.FORMAT
+                    || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+                    || type == Character.SURROGATE)) {
+                out.append("\\u{").append(Integer.toHexString(cp).toUpperCase(java.util.Locale.ROOT)).append('}');
+            } else {
+                out.appendCodePoint(cp);
+            }
+        }
+        if (shown < length) {
+            out.append(keepBreaks ? "\n" : " ").append("[cut: ").append(shown).append(" of ").append(length)
+                    .append(cutNote);
+        }
+        return out.toString();
     }
 }

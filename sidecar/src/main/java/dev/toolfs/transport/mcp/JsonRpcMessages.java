@@ -113,6 +113,11 @@ final class JsonRpcMessages {
             // The SDK took a number for the method's name (and found no such method).
             throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, answerable, "the method must be a string");
         }
+        if ((map.containsKey("result") || map.containsKey("error")) && (map.containsKey("method")
+                || !map.containsKey("id") || map.containsKey("result") && map.containsKey("error"))) {
+            // Served as a request, a request with a result would have been answered; as HTTP refuses it, refused.
+            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, answerable, NOT_ONE_KIND);
+        }
         McpSchema.JSONRPCMessage message = of(map); // fields of the wrong types: read() says so
         if (message == null) {
             throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, NOT_A_MESSAGE);
@@ -121,6 +126,8 @@ final class JsonRpcMessages {
     }
 
     private static final String NOT_JSON = "the line is not JSON";
+    static final String NOT_ONE_KIND = "a message is a request (method and id), a notification (method) or a response"
+            + " (id, and result or error)";
     static final String KEY_TWICE = "a key appears twice in one object";
 
     /**

@@ -359,8 +359,7 @@ public class McpHttpGuard {
             McpSchema.METHOD_NOTIFICATION_ROOTS_LIST_CHANGED);
 
     static final String METHOD_NOT_A_STRING = "Invalid Request: the method must be a string";
-    static final String NOT_ONE_KIND = "Invalid Request: a message is a request (method and id), a notification (method)"
-            + " or a response (id, and result or error)";
+    static final String NOT_ONE_KIND = "Invalid Request: " + JsonRpcMessages.NOT_ONE_KIND;
     static final String NO_SUCH_REQUEST = "Invalid Request: a response must carry the integer id of the server's request";
 
     /**

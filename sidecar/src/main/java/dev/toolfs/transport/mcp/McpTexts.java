@@ -107,8 +107,20 @@ public final class McpTexts {
         }
         String detail = failure == null ? "" : failure.getMessage() == null || failure.getMessage().isBlank()
                 ? failure.getClass().getSimpleName() : failure.getMessage();
-        return ApprovalDecision.deny("the client could not ask its user (" + detail + ")");
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof com.fasterxml.jackson.core.JsonProcessingException) {
+                // The library's words about its own classes tell the model nothing.
+                detail = "its answer was not an elicitation result";
+                break;
+            }
+        }
+        // The client's words reach the model: on one line, controls shown, and not a page long.
+        return ApprovalDecision.deny("the client could not ask its user ("
+                + dev.toolfs.sandbox.ApprovalRequest.oneLine(detail, FAILURE_DETAIL_CHARS) + ")");
     }
+
+    /** How much of a client's error message the model is given. */
+    static final int FAILURE_DETAIL_CHARS = 300;
 
     /** How much of a change an elicitation shows (a dialog is no place for a whole large file). */
     static final int APPROVAL_PREVIEW_CHARS = 4000;
@@ -118,10 +130,16 @@ public final class McpTexts {
      * it would write (cut, saying so, past {@link #APPROVAL_PREVIEW_CHARS}).
      */
     public static String approvalQuestion(ApprovalRequest request) {
-        return "The model asks to " + request.tool() + " " + request.path() + ", which the sandbox refuses ("
-                + request.reason() + "). Its justification: " + request.justification() + "\n\n"
-                + request.change().preview(APPROVAL_PREVIEW_CHARS);
+        // The model chose the path and the justification: each stays on its line, its controls shown, so that neither
+        // can draw a part of the question (a false "It would write …") nor push the change out of view.
+        return "The model asks to " + request.tool() + " " + ApprovalRequest.oneLine(request.path(), Integer.MAX_VALUE)
+                + ", which the sandbox refuses (" + ApprovalRequest.oneLine(request.reason(), Integer.MAX_VALUE)
+                + "). Its justification: " + ApprovalRequest.oneLine(request.justification(), APPROVAL_JUSTIFICATION_CHARS)
+                + "\n\n" + request.change().preview(APPROVAL_PREVIEW_CHARS);
     }
+
+    /** How much of the model's justification an elicitation shows. */
+    static final int APPROVAL_JUSTIFICATION_CHARS = 1000;
 
     /** The {@code _meta} key of a successful result's presentation metadata. */
     public static final String METADATA_KEY = "dev.toolfs/metadata";

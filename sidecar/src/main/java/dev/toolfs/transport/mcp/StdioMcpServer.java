@@ -98,15 +98,23 @@ public final class StdioMcpServer {
         }
     }
 
+    /** Why an escalation over stdio is denied at once when the client cannot be asked. */
+    static final String NO_FORM_ELICITATION = "the client cannot ask its user (it declares no form elicitation), and over"
+            + " stdio nobody else can approve";
+
     /**
      * Asks the client's user to approve a sandbox escalation with an elicitation, when the client supports them (the
-     * same question as over HTTP).
+     * same question as over HTTP); denies at once when it does not.
      */
     private Optional<ApprovalDecision> elicit(McpSyncServerExchange exchange, ApprovalRequest request,
             Cancellation cancellation, StdioTransport transport) {
         McpSchema.ClientCapabilities caps = exchange.getClientCapabilities();
-        if (caps == null || caps.elicitation() == null) {
-            return Optional.empty();
+        McpSchema.ClientCapabilities.Elicitation elicitation = caps == null ? null : caps.elicitation();
+        // An empty elicitation capability means forms (MCP 2025-11-25 keeps it so); one with url only cannot ask yes/no.
+        if (elicitation == null || elicitation.form() == null && elicitation.url() != null) {
+            // Over stdio nobody else can answer (no HTTP listener for /approvals): waiting would only hold up every
+            // later call until the timeout.
+            return Optional.of(ApprovalDecision.deny(NO_FORM_ELICITATION));
         }
         McpSchema.ElicitRequest question = McpSchema.ElicitFormRequest.builder(McpTexts.approvalQuestion(request),
                 APPROVAL_SCHEMA).build();

@@ -91,6 +91,13 @@ class JsonRpcMessagesTest {
             // Only a request is answered by its id, and only by one the SDK holds as it is.
             boolean plainId = id instanceof String || id instanceof Integer || id instanceof Long;
             assertThat(((JsonRpcMessages.NotAMessage) actual).id()).as(text).isEqualTo(method != ABSENT && plainId ? id : null);
+        } else if (result != ABSENT && (method != ABSENT || id == ABSENT)) {
+            // Where the SDK served a request that carries a result (or read a response without an id), neither kind
+            // of message: refused, as over HTTP, answered by a request's id.
+            assertThat(actual).as(text).isInstanceOf(JsonRpcMessages.NotAMessage.class);
+            assertThat(((JsonRpcMessages.NotAMessage) actual).getMessage()).isEqualTo(JsonRpcMessages.NOT_ONE_KIND);
+            boolean plainId = id instanceof String || id instanceof Integer || id instanceof Long;
+            assertThat(((JsonRpcMessages.NotAMessage) actual).id()).as(text).isEqualTo(method != ABSENT && plainId ? id : null);
         } else if (expected instanceof Exception) {
             assertThat(actual).as(text).isInstanceOf(Exception.class);
         } else {

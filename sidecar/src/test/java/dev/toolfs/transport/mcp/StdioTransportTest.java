@@ -443,6 +443,31 @@ class StdioTransportTest {
     }
 
     @Test
+    void aMessageOfTwoKindsIsAnInvalidRequest() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED);
+            // Found by black-box testing: the first two were served as requests (a pong, the tool list), the third
+            // left unanswered; HTTP refuses them all alike.
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\",\"result\":{}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/list\",\"error\":{\"code\":1,\"message\":\"m\"}}",
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"result\":{}}",
+                    "{\"jsonrpc\":\"2.0\",\"result\":{}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":\"r-1\",\"result\":{},\"error\":{\"code\":1,\"message\":\"m\"}}",
+                    CALL);
+            List<JsonNode> all = c.await(7);
+            assertThat(all.subList(1, 7)).extracting(m -> m.get("id") + " " + m.at("/error/code").asInt() + " "
+                    + m.at("/error/message").asText()).containsExactly(
+                            "9 -32600 not a JSON-RPC message: " + JsonRpcMessages.NOT_ONE_KIND,
+                            "10 -32600 not a JSON-RPC message: " + JsonRpcMessages.NOT_ONE_KIND,
+                            "null -32600 not a JSON-RPC message: " + JsonRpcMessages.NOT_ONE_KIND,
+                            "null -32600 not a JSON-RPC message: " + JsonRpcMessages.NOT_ONE_KIND,
+                            "null -32600 not a JSON-RPC message: " + JsonRpcMessages.NOT_ONE_KIND,
+                            "3 0 ");
+        }
+    }
+
+    @Test
     void malformedInitializeParamsAreInvalidParamsNotAnInternalError() throws Exception {
         try (Connection c = new Connection(null)) {
             c.serve();
