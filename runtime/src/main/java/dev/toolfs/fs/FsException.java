@@ -271,6 +271,13 @@ public class FsException extends RuntimeException {
                 + " s; nothing was changed — retry later");
     }
 
+    /** Other edits held the memory that edits of large files share for {@code seconds}. */
+    public static FsException noRoom(String op, Path path, long sharedBytes, long seconds) {
+        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": other edits of large files held"
+                + " the " + (sharedBytes >> 20) + " MiB of memory that such edits share for " + seconds
+                + " s; nothing was changed — retry later");
+    }
+
     public static FsException cancelled(String op, Path path) {
         return new FsException(FsErrorCode.FS_CANCELLED, path,
                 "cannot " + op + " " + PATH + ": the call was cancelled; the file was left as it was");

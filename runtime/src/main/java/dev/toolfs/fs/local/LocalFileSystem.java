@@ -67,6 +67,8 @@ public class LocalFileSystem implements FileSystemProvider {
     private final Workspace workspace;
     private final long maxHashBytes;
     private final long maxEditBytes;
+    /** The bytes of large files that edits hold in memory at once. */
+    private final EditMemory editMemory;
     final StripedLocks locks = new StripedLocks(256); // package-private for tests
     /** One at a time: writes that may make a folder git takes for a repository (see {@link #writeText}). */
     private final ReentrantLock repositoryNames = new ReentrantLock();
@@ -118,6 +120,8 @@ public class LocalFileSystem implements FileSystemProvider {
         this.maxHashBytes = maxHashBytes;
         this.maxEditBytes = maxEditBytes;
         this.sandbox = sandbox;
+        // Two edits of the largest file at once, or more of smaller ones.
+        this.editMemory = new EditMemory(2 * Math.max(maxEditBytes, EditMemory.SMALL_BYTES));
     }
 
     public Workspace workspace() {
@@ -631,20 +635,36 @@ public class LocalFileSystem implements FileSystemProvider {
             if (st.size() > maxEditBytes) {
                 throw FsException.tooLarge("edit", path.requested(), st.size(), maxEditBytes);
             }
-            byte[] old = readAll("edit", path, maxEditBytes, st);
-            check("edit", path, precondition, st, old);
-            checkWritable("edit", path, look);
-            String text = decodeStrict("edit", path, old);
-            Edited edited = edited(path, old, text, edit);
-            LiteralEdit.Result result = edited.result();
-            byte[] data = edited.data();
-            FileVersion version = replace("edit", path, data, look, old, false, precondition, cancel);
-            // Read back from the new file (a CR in the replacement): its line endings may have changed unseen.
-            boolean fused = result.changed() == null;
-            return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed(),
-                    fused ? TextShape.of(text) : null, fused ? TextShape.of(result.physicalAfter()) : null);
+            int room = room("edit", path, st.size(), cancel);
+            try {
+                byte[] old = readAll("edit", path, maxEditBytes, st);
+                check("edit", path, precondition, st, old);
+                checkWritable("edit", path, look);
+                String text = decodeStrict("edit", path, old);
+                Edited edited = edited(path, old, text, edit);
+                LiteralEdit.Result result = edited.result();
+                byte[] data = edited.data();
+                FileVersion version = replace("edit", path, data, look, old, false, precondition, cancel);
+                // Read back from the new file (a CR in the replacement): its line endings may have changed unseen.
+                boolean fused = result.changed() == null;
+                return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed(),
+                        fused ? TextShape.of(text) : null, fused ? TextShape.of(result.physicalAfter()) : null);
+            } finally {
+                editMemory.give(room);
+            }
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Room in {@link #editMemory} for a file of {@code size} bytes, waited for as a lock is. */
+    private int room(String op, ResolvedPath path, long size, Cancellation cancel) {
+        try {
+            return editMemory.take(size, cancel, java.util.concurrent.TimeUnit.SECONDS.toNanos(LOCK_WAIT_SECONDS));
+        } catch (java.util.concurrent.CancellationException e) {
+            throw FsException.cancelled(op, path.requested());
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw FsException.noRoom(op, path.requested(), editMemory.capacityBytes(), LOCK_WAIT_SECONDS);
         }
     }
 
