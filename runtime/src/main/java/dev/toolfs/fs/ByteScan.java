@@ -208,13 +208,18 @@ public final class ByteScan {
      * surrogate, nothing above U+10FFFF, no sequence cut short. ASCII is passed over eight bytes at a time.
      */
     public static boolean isUtf8(byte[] b, int from, int to) {
+        return indexOfInvalidUtf8(b, from, to) < 0;
+    }
+
+    /** The index of the first byte of {@code b[from, to)} that starts no valid UTF-8 sequence (see {@link #isUtf8}), or -1. */
+    public static int indexOfInvalidUtf8(byte[] b, int from, int to) {
         int i = from;
         while (i < to) {
             while (i + 8 <= to && nonAsciiBytes(word(b, i)) == 0) {
                 i += 8;
             }
             if (i >= to) {
-                return true;
+                return -1;
             }
             int c = b[i] & 0xFF;
             if (c < 0x80) {
@@ -223,20 +228,20 @@ public final class ByteScan {
             }
             int more = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
             if (more < 0 || i + more >= to) { // not a lead byte, or cut short
-                return false;
+                return i;
             }
             int second = b[i + 1] & 0xFF;
             if (c == 0xE0 && second < 0xA0 || c == 0xED && second > 0x9F || c == 0xF0 && second < 0x90
                     || c == 0xF4 && second > 0x8F) {
-                return false; // overlong, a surrogate, or above U+10FFFF
+                return i; // overlong, a surrogate, or above U+10FFFF
             }
             for (int k = 1; k <= more; k++) {
                 if ((b[i + k] & 0xC0) != 0x80) {
-                    return false;
+                    return i;
                 }
             }
             i += more + 1;
         }
-        return true;
+        return -1;
     }
 }

@@ -152,6 +152,22 @@ class ByteScanPropertyTest {
                 .isEqualTo(strictlyDecodes(bytes, from, bytes.length));
     }
 
+    @Property(tries = 3000)
+    void theFirstInvalidByteEndsTheLongestValidStart(@ForAll("utf8ish") byte[] bytes, @ForAll @IntRange(max = 9) int skip) {
+        int from = Math.min(skip, bytes.length);
+        int bad = ByteScan.indexOfInvalidUtf8(bytes, from, bytes.length);
+        if (bad < 0) {
+            assertThat(strictlyDecodes(bytes, from, bytes.length)).as(Arrays.toString(bytes)).isTrue();
+        } else {
+            // All before it is UTF-8, and no sequence starting at it is.
+            assertThat(bad).isBetween(from, bytes.length - 1);
+            assertThat(strictlyDecodes(bytes, from, bad)).as(Arrays.toString(bytes)).isTrue();
+            for (int end = bad + 1; end <= Math.min(bytes.length, bad + 4); end++) {
+                assertThat(strictlyDecodes(bytes, bad, end)).as(Arrays.toString(bytes) + " " + end).isFalse();
+            }
+        }
+    }
+
     /** Mostly ASCII with the bytes that make and break multi-byte sequences. */
     @Provide
     Arbitrary<byte[]> utf8ish() {

@@ -463,13 +463,22 @@ public class LocalFileSystem implements FileSystemProvider {
                         .decode(ByteBuffer.wrap(bytes)).toString();
             }
             // Valid UTF-8 holds a 0x00 byte exactly where the text holds U+0000.
-            if (ByteScan.contains(bytes, (byte) 0, 0, bytes.length)) {
-                throw FsException.notText(op, path.requested(), "it contains NUL bytes");
+            int nul = ByteScan.indexOf(bytes, (byte) 0, 0, bytes.length);
+            if (nul >= 0) {
+                throw FsException.notText(op, path.requested(), "line " + lineAt(bytes, nul) + " contains NUL bytes");
             }
             return s;
         } catch (CharacterCodingException e) {
-            throw FsException.notText(op, path.requested(), "it is not valid UTF-8");
+            // Named by its line, as read names it: the model may have read the file only up to there.
+            int bad = ByteScan.indexOfInvalidUtf8(bytes, 0, bytes.length);
+            throw FsException.notText(op, path.requested(),
+                    bad < 0 ? "it is not valid UTF-8" : "invalid UTF-8 in line " + lineAt(bytes, bad));
         }
+    }
+
+    /** The 1-based number of the line that holds byte {@code at}. */
+    private static long lineAt(byte[] bytes, int at) {
+        return 1 + ByteScan.count(bytes, (byte) '\n', 0, at);
     }
 
     // ---- mutations

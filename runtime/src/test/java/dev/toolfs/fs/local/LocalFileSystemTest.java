@@ -458,6 +458,17 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void editNamesTheLineThatIsNotText() throws IOException {
+        // Past what a read looked at, the model learns where the file stops being text, as read would tell it.
+        Files.write(ws.resolve("late.txt"), new byte[] { 'a', '\n', 'b', '\r', '\n', 'c', (byte) 0xC3, '\n' });
+        assertThatThrownBy(() -> fs.editText(resolve("late.txt"), new TextEdit("a", "x", false), Precondition.NONE,
+                Cancellation.NONE)).hasMessageContaining("not a UTF-8 text file (invalid UTF-8 in line 3)");
+        Files.write(ws.resolve("nul.txt"), "é\nb\n\nc\0\n".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> fs.editText(resolve("nul.txt"), new TextEdit("b", "x", false), Precondition.NONE,
+                Cancellation.NONE)).hasMessageContaining("not a UTF-8 text file (line 4 contains NUL bytes)");
+    }
+
+    @Test
     void editRefusesInvalidUtf8ButKeepsAGenuineReplacementCharacter() throws IOException {
         // 0xC3 starts a two-byte sequence that never ends: not UTF-8, and the file stays as it is.
         byte[] broken = { 'a', 'b', (byte) 0xC3, '\n' };
