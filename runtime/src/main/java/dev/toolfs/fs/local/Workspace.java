@@ -538,7 +538,7 @@ public final class Workspace {
         if (name != null && name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > RequestedPath.MAX_NAME_BYTES) {
             return FsException.invalidPath(op, requested, "a name its symbolic links lead to is longer than 255 bytes");
         }
-        return FsException.invalidPath(op, requested, "the path is longer than the system allows once made absolute (4096 bytes)");
+        return FsException.invalidPath(op, requested, "the path, made absolute and its links followed, is longer than the system allows (4096 bytes)");
     }
 
     /**

@@ -458,6 +458,18 @@ class LocalFileSystemTest {
     }
 
     @Test
+    void aPathTooLongOnceMadeAbsoluteIsRefusedAndLeavesNoFolders() {
+        // Under 4096 characters as given; the workspace's own path takes it over the system's limit.
+        String deep = ("d".repeat(203) + "/").repeat(20) + "f.txt";
+        assertThat(deep.length()).isLessThan(4096);
+        assertThatThrownBy(() -> fs.writeText(resolve(deep), "x", Precondition.NONE, Cancellation.NONE))
+                .isInstanceOf(FsException.class)
+                .hasMessageEndingWith(": the path, made absolute and its links followed, is longer than the system"
+                        + " allows (4096 bytes); use a plain path inside the workspace");
+        assertThat(ws.resolve("d".repeat(203))).doesNotExist();
+    }
+
+    @Test
     void editNamesTheLineThatIsNotText() throws IOException {
         // Past what a read looked at, the model learns where the file stops being text, as read would tell it.
         Files.write(ws.resolve("late.txt"), new byte[] { 'a', '\n', 'b', '\r', '\n', 'c', (byte) 0xC3, '\n' });

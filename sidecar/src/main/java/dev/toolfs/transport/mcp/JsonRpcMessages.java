@@ -91,6 +91,12 @@ final class JsonRpcMessages {
                 throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null,
                         "the line holds more than one JSON value (one message a line)");
             }
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            // Valid JSON past one of the parser's limits: saying "not JSON" would send the client looking for a typo.
+            throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null, String.valueOf(e.getMessage()).contains("nesting")
+                    ? "the JSON nests deeper than " + mapper.getFactory().streamReadConstraints().getMaxNestingDepth()
+                            + " levels"
+                    : "the JSON holds a number or name longer than this server reads");
         } catch (IOException e) {
             // The parser's own words name its features and may cut a character in two: none of the client's concern.
             if (!(e instanceof com.fasterxml.jackson.core.JsonParseException pe && pe.getProcessor() != null

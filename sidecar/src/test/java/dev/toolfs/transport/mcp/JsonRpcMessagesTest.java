@@ -143,4 +143,16 @@ class JsonRpcMessagesTest {
                     .extracting(e -> ((JsonRpcMessages.NotAMessage) e).id()).isEqualTo(7);
         }
     }
+
+    @Test
+    void jsonNestedPastTheParsersLimitIsSaidSoNotCalledNoJson() throws Exception {
+        String deep = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"a\":" + "[".repeat(1500)
+                + "]".repeat(1500) + "}}";
+        assertThatThrownBy(() -> MESSAGES.read(deep.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(JsonRpcMessages.NotAMessage.class).hasMessageMatching("the JSON nests deeper than \\d+ levels")
+                .extracting(e -> ((JsonRpcMessages.NotAMessage) e).code()).isEqualTo(McpSchema.ErrorCodes.PARSE_ERROR);
+        String fine = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"a\":" + "[".repeat(200)
+                + "]".repeat(200) + "}}";
+        assertThat(MESSAGES.read(fine.getBytes(StandardCharsets.UTF_8))).isInstanceOf(McpSchema.JSONRPCRequest.class);
+    }
 }
