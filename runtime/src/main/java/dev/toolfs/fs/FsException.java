@@ -253,6 +253,20 @@ public class FsException extends RuntimeException {
                 + " or went away); nothing was changed — retry");
     }
 
+    /** A folder on the path is no longer the folder the path led to when it was checked (another process swapped it). */
+    public static FsException folderChanged(String op, Path path) {
+        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH
+                + ": a folder on its path was replaced (by a link or a file) or removed by another process while the file"
+                + " was written; nothing was changed — retry");
+    }
+
+    /** As {@link #folderChanged}, in the moment a new file was given its name, which goes by path. */
+    public static FsException folderChangedWhileNamed(String op, Path path) {
+        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH
+                + ": a folder on its path was replaced by another process in the moment the new file was given its name;"
+                + " the file may have been made where the path led then — read the file, then retry");
+    }
+
     public static FsException io(String op, Path path, Throwable cause) {
         if (cause instanceof java.nio.file.AccessDeniedException) {
             // Wherever it happens (a folder on the way, the file itself), the remedy is the same.

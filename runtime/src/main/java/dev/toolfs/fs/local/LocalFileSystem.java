@@ -834,12 +834,14 @@ public class LocalFileSystem implements FileSystemProvider {
         Path temp = null;
         Path createdFrom = null; // the highest folder this call created, removed again if the call fails
         boolean done = false;
+        // The folder held open: the new file is made, renamed and removed in it, whatever its path leads to meanwhile.
+        java.nio.file.SecureDirectoryStream<Path> folder = null;
         try {
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 // Only when missing: createDirectories tries to create the folder first and throws (a costly
                 // exception) when it exists, which it nearly always does.
                 createdFrom = missingFolders(op, path, dir);
-                Files.createDirectories(dir);
+                makeFolders(op, path, dir);
             }
             temp = dir.resolve(tempName(target.getFileName().toString()));
             if (Workspace.tooLongForTheSystem(temp)) {
@@ -851,14 +853,25 @@ public class LocalFileSystem implements FileSystemProvider {
                             + " system's limit (4096 bytes) for the temporary file a safe write makes beside it");
                 }
             }
-            try (FileChannel ch = openTemp(temp, existing != null)) {
-                ByteBuffer bb = ByteBuffer.wrap(data);
-                while (bb.hasRemaining()) {
-                    ch.write(bb);
+            folder = secureFolder(op, path, dir);
+            if (folder == null) {
+                try (FileChannel ch = openTemp(temp, existing != null)) {
+                    writeAll(ch, data);
                 }
-                if (fsync) {
-                    fsyncs.incrementAndGet();
-                    ch.force(true);
+            } else {
+                try (FileChannel ch = openTempIn(folder, temp.getFileName(), existing != null)) {
+                    writeAll(ch, data);
+                } catch (NoSuchFileException gone) {
+                    // Another write into the same new folder failed and removed it (the locks are per file): made again,
+                    // once, as by path.
+                    folder.close();
+                    folder = null;
+                    makeFolders(op, path, dir);
+                    folder = secureFolder(op, path, dir);
+                    try (FileChannel ch = folder == null ? openTemp(temp, existing != null)
+                            : openTempIn(folder, temp.getFileName(), existing != null)) {
+                        writeAll(ch, data);
+                    }
                 }
             }
             if (existing != null) {
@@ -872,7 +885,10 @@ public class LocalFileSystem implements FileSystemProvider {
                 throw FsException.cancelled(op, path.requested());
             }
             if (createOnly) {
-                linkNoReplace(op, path, temp, precondition);
+                linkNoReplace(op, path, temp, precondition, folder);
+            } else if (folder != null) {
+                folder.move(temp.getFileName(), folder, target.getFileName()); // rename in the folder itself: atomic
+                temp = null;
             } else {
                 try {
                     Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -882,7 +898,11 @@ public class LocalFileSystem implements FileSystemProvider {
                 temp = null;
             }
             if (fsync) {
-                syncFolder(dir);
+                if (folder != null) {
+                    syncFolder(folder, dir);
+                } else {
+                    syncFolder(dir);
+                }
                 // A new folder's name lives in its parent: synced too, or the file could vanish with its folder.
                 Path top = createdFrom == null ? dir : createdFrom.getParent();
                 for (Path p = dir; !p.equals(top); p = p.getParent()) {
@@ -909,15 +929,92 @@ public class LocalFileSystem implements FileSystemProvider {
         } finally {
             if (temp != null) {
                 try {
-                    Files.deleteIfExists(temp);
+                    if (folder != null) {
+                        folder.deleteFile(temp.getFileName());
+                    } else {
+                        Files.deleteIfExists(temp);
+                    }
                 } catch (IOException e) {
                     // Best effort: a leftover hidden temporary file is harmless and never read back.
+                }
+            }
+            if (folder != null) {
+                try {
+                    folder.close();
+                } catch (IOException e) {
+                    // nothing left to do with it
                 }
             }
             if (!done && createdFrom != null) {
                 removeEmptyFolders(dir, createdFrom);
             }
         }
+    }
+
+    /** Creates {@code dir} and the folders above it that are missing, which were checked to be missing or folders. */
+    private static void makeFolders(String op, ResolvedPath path, Path dir) throws IOException {
+        try {
+            Files.createDirectories(dir);
+        } catch (FileAlreadyExistsException e) {
+            // Something other than a folder took a name on the way since it was looked at: another process's doing.
+            throw FsException.folderChanged(op, path.requested());
+        }
+    }
+
+    private void writeAll(FileChannel ch, byte[] data) throws IOException {
+        ByteBuffer bb = ByteBuffer.wrap(data);
+        while (bb.hasRemaining()) {
+            ch.write(bb);
+        }
+        if (fsync) {
+            fsyncs.incrementAndGet();
+            ch.force(true);
+        }
+    }
+
+    /**
+     * The folder {@code dir} held open, reached from its root without following a link (see {@link SecureFolder}); null
+     * where the system has no such streams, or a folder on the way cannot be listed (one with the execute permission
+     * alone, which a write by path can still go through), whose writes go by path.
+     */
+    private java.nio.file.SecureDirectoryStream<Path> secureFolder(String op, ResolvedPath path, Path dir) {
+        Path root = SecureFolder.rootOf(dir, workspace.realRoots());
+        if (root == null) {
+            return null;
+        }
+        try {
+            return SecureFolder.open(root, dir);
+        } catch (AccessDeniedException e) {
+            return null;
+        } catch (NoSuchFileException | java.nio.file.NotDirectoryException e) {
+            throw FsException.folderChanged(op, path.requested());
+        } catch (FileSystemException e) {
+            if (e.getReason() != null && e.getReason().contains("symbolic link")) {
+                throw FsException.folderChanged(op, path.requested()); // a link now where a folder was
+            }
+            throw FsException.io(op, path.requested(), e);
+        } catch (IOException e) {
+            throw FsException.io(op, path.requested(), e);
+        }
+    }
+
+    private static final java.util.Set<java.nio.file.OpenOption> NEW_IN_FOLDER = java.util.Set.of(
+            StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+
+    /** As {@link #openTemp}, in the folder held open. */
+    private static FileChannel openTempIn(java.nio.file.SecureDirectoryStream<Path> folder, Path name, boolean replacing)
+            throws IOException {
+        java.nio.file.attribute.FileAttribute<?>[] mode = replacing
+                && name.getFileSystem().supportedFileAttributeViews().contains("posix")
+                        ? new java.nio.file.attribute.FileAttribute<?>[] { OWNER_ONLY }
+                        : new java.nio.file.attribute.FileAttribute<?>[0];
+        java.nio.channels.SeekableByteChannel channel = folder.newByteChannel(name, NEW_IN_FOLDER, mode);
+        if (channel instanceof FileChannel file) {
+            return file;
+        }
+        channel.close();
+        folder.deleteFile(name);
+        throw new IOException("the system gave no file channel to sync the new file with");
     }
 
     /**
@@ -1039,10 +1136,35 @@ public class LocalFileSystem implements FileSystemProvider {
         return "." + kept + ".toolfs-" + random + ".tmp";
     }
 
-    private static void linkNoReplace(String op, ResolvedPath path, Path temp, Precondition precondition) throws IOException {
+    /**
+     * Gives the new file its name only if no file has it. The system has no way to do that in a folder held open, so it
+     * goes by path: just before, the path must still name the folder held open, and just after, the folder must hold
+     * the new file under that name.
+     */
+    private static void linkNoReplace(String op, ResolvedPath path, Path temp, Precondition precondition,
+            java.nio.file.SecureDirectoryStream<Path> folder) throws IOException {
         FsErrorCode ifExists = ((Precondition.CreateIfAbsent) precondition).ifExists();
+        Object made = null;
+        if (folder != null) {
+            Object held = folder.getFileAttributeView(java.nio.file.attribute.BasicFileAttributeView.class)
+                    .readAttributes().fileKey();
+            if (held == null || !held.equals(Files.readAttributes(temp.getParent(), BasicFileAttributes.class).fileKey())) {
+                throw FsException.folderChanged(op, path.requested());
+            }
+            made = folder.getFileAttributeView(temp.getFileName(), java.nio.file.attribute.BasicFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS).readAttributes().fileKey();
+        }
         try {
             Files.createLink(path.target(), temp);
+            if (made != null && !made.equals(folder.getFileAttributeView(path.target().getFileName(),
+                    java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes().fileKey())) {
+                throw FsException.folderChangedWhileNamed(op, path.requested());
+            }
+        } catch (NoSuchFileException e) {
+            if (made != null) {
+                throw FsException.folderChangedWhileNamed(op, path.requested());
+            }
+            throw e;
         } catch (FileAlreadyExistsException e) {
             throw foundInTheWay(op, path, ifExists);
         } catch (UnsupportedOperationException | FileSystemException e) {
@@ -1135,6 +1257,19 @@ public class LocalFileSystem implements FileSystemProvider {
     private void syncFolder(Path dir) {
         fsyncs.incrementAndGet();
         syncDirectory(dir);
+    }
+
+    /** Syncs the folder held open (its "." opened in it), where the rename was made. */
+    private void syncFolder(java.nio.file.SecureDirectoryStream<Path> folder, Path dir) {
+        fsyncs.incrementAndGet();
+        try (java.nio.channels.SeekableByteChannel self = folder.newByteChannel(dir.getFileSystem().getPath("."),
+                java.util.Set.of(StandardOpenOption.READ))) {
+            if (self instanceof FileChannel ch) {
+                ch.force(true);
+            }
+        } catch (IOException e) {
+            // Some file systems refuse to sync a folder; the rename itself is already atomic.
+        }
     }
 
     private static void syncDirectory(Path dir) {

@@ -990,4 +990,54 @@ class ConfinementTest {
         }
         assertThat(seen).allSatisfy(m -> assertThat(m).doesNotContain("Exception"));
     }
+
+    @Test
+    void aFolderSwappedForALinkOutDuringWritesNeverSendsOneOut() throws Exception {
+        // Found by black-box testing: a folder swapped for a link to outside between the check of a path and the
+        // rename sent the write out (the outside file was overwritten) and left temporary files behind. The new file is
+        // now made and renamed in the folder held open. The outside folder is compared after the test.
+        Path sw = Files.createDirectories(ws.resolve("sw"));
+        Path d = Files.createDirectories(sw.resolve("d"));
+        Files.writeString(d.resolve("f.txt"), "inside\n");
+        Files.writeString(outside.resolve("f.txt"), "secret\n");
+        before = snapshot(outside);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread swapper = new Thread(() -> {
+            Path aside = sw.resolve("aside");
+            while (!stop.get()) {
+                try {
+                    Files.move(d, aside);
+                    Files.createSymbolicLink(d, outside);
+                    Thread.onSpinWait();
+                    Files.delete(d);
+                    Files.move(aside, d);
+                } catch (IOException e) {
+                    // a step lost to a write (which made d again, say): go on
+                }
+            }
+        });
+        swapper.start();
+        int written = 0;
+        java.util.Set<String> failures = new java.util.TreeSet<>();
+        try {
+            long end = System.nanoTime() + 1_500_000_000L;
+            while (System.nanoTime() < end) {
+                try {
+                    fs.writeText(fs.resolve("write", "sw/d/f.txt", ws, Cancellation.NONE), "written\n", Precondition.NONE,
+                            Cancellation.NONE);
+                    written++;
+                } catch (FsException e) {
+                    failures.add(e.code() + " " + e.getMessage().replaceAll("\"[^\"]*\"", "<path>"));
+                }
+            }
+        } finally {
+            stop.set(true);
+            swapper.join();
+        }
+        assertThat(written).isPositive();
+        assertThat(failures).allSatisfy(m -> assertThat(m).doesNotContain("Exception"));
+        try (Stream<Path> all = Files.walk(ws)) {
+            assertThat(all.map(Path::toString).filter(n -> n.contains(".toolfs-"))).isEmpty();
+        }
+    }
 }
