@@ -257,7 +257,15 @@ public class FsException extends RuntimeException {
     public static FsException folderChanged(String op, Path path) {
         return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH
                 + ": a folder on its path was replaced (by a link or a file) or removed by another process while the file"
-                + " was written; nothing was changed — retry");
+                + " was written; the file was not written — retry");
+    }
+
+    /** A folder on the path that this process may go through but not list, which a write opens. */
+    public static FsException folderUnlistable(String op, Path path) {
+        return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH
+                + ": a folder on its path cannot be listed by this process (it lacks the read permission), and Tool FS"
+                + " opens each folder on the way to write safely; choose another path, or ask the user to let this"
+                + " process read the folder");
     }
 
     /** As {@link #folderChanged}, in the moment a new file was given its name, which goes by path. */
@@ -288,7 +296,8 @@ public class FsException extends RuntimeException {
     /** Other edits held the memory that edits of large files share for {@code seconds}. */
     public static FsException noRoom(String op, Path path, long sharedBytes, long seconds) {
         return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": other edits of large files held"
-                + " the " + (sharedBytes >> 20) + " MiB of memory that such edits share for " + seconds
+                + " the " + (sharedBytes >= 1 << 20 ? (sharedBytes >> 20) + " MiB" : (sharedBytes >> 10) + " KiB")
+                + " of memory that such edits share for " + seconds
                 + " s; nothing was changed — retry later");
     }
 

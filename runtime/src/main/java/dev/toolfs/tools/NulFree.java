@@ -15,7 +15,7 @@ final class NulFree {
         int at = text.indexOf('\0');
         if (at >= 0) {
             throw new ToolInputException(argument + " must not contain a NUL character (U+0000; the first is character "
-                    + (at + 1) + "): read and edit refuse a file that holds one as not text; leave it out, or write the"
+                    + (text.codePointCount(0, at) + 1) + "): read and edit refuse a file that holds one as not text; leave it out, or write the"
                     + " escape the file's language uses for it");
         }
     }

@@ -24,7 +24,8 @@ final class EditMemory {
     /** @param capacityBytes the most bytes of counted files that edits hold at once */
     EditMemory(long capacityBytes) {
         this.capacityKib = (int) Math.max(1, Math.min(Integer.MAX_VALUE, capacityBytes / 1024));
-        // Fair within each wait's slice: a large edit waiting for room is not passed by every smaller one.
+        // Fair among the waits in progress (a first try that finds room takes it at once, and each wait looks again
+        // every 100 ms, to notice a cancellation).
         this.kib = new Semaphore(capacityKib, true);
     }
 

@@ -58,6 +58,8 @@ import dev.toolfs.sandbox.SandboxPolicy;
  */
 public class LocalFileSystem implements FileSystemProvider {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(LocalFileSystem.class);
+
     /**
      * A stat taken less than this long after the file's last modification cannot prove the file unchanged: a write
      * in the same timestamp tick would leave it equal. Generous, to cover coarse filesystem clocks.
@@ -67,6 +69,8 @@ public class LocalFileSystem implements FileSystemProvider {
     private final Workspace workspace;
     private final long maxHashBytes;
     private final long maxEditBytes;
+    /** Whether the lack of secure folder streams was logged. */
+    private volatile boolean byPathLogged;
     /** The bytes of large files that edits hold in memory at once. */
     private final EditMemory editMemory;
     final StripedLocks locks = new StripedLocks(256); // package-private for tests
@@ -743,6 +747,10 @@ public class LocalFileSystem implements FileSystemProvider {
         boolean writable = look.owner() == null ? Files.isWritable(target)
                 : (look.owner().mode() & 0222) != 0 && Files.isWritable(target);
         if (!writable) {
+            if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                // isWritable is false for a file that is gone: gone since the look, not read-only.
+                throw FsException.staleVersionDeleted(op, path.requested());
+            }
             throw FsException.readOnly(op, path.requested());
         }
     }
@@ -879,7 +887,12 @@ public class LocalFileSystem implements FileSystemProvider {
                 // a tenth of a second or more, in which another process may change the file. Looked at again just
                 // before the rename, so that such a change fails this call instead of being replaced unseen, and a file
                 // made private meanwhile is not given its old mode back.
-                copyOwnerAndMode(unchangedBeforeRename(op, path, existing, existingContent), temp);
+                Lstat was = unchangedBeforeRename(op, path, existing, existingContent);
+                if (folder != null) {
+                    copyOwnerAndMode(was, folder, temp);
+                } else {
+                    copyOwnerAndMode(was, temp);
+                }
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -887,7 +900,12 @@ public class LocalFileSystem implements FileSystemProvider {
             if (createOnly) {
                 linkNoReplace(op, path, temp, precondition, folder);
             } else if (folder != null) {
-                folder.move(temp.getFileName(), folder, target.getFileName()); // rename in the folder itself: atomic
+                try {
+                    folder.move(temp.getFileName(), folder, target.getFileName()); // rename in the folder itself: atomic
+                } catch (NoSuchFileException e) {
+                    // The new file, or the folder held, was removed by another process meanwhile.
+                    throw FsException.folderChanged(op, path.requested());
+                }
                 temp = null;
             } else {
                 try {
@@ -955,9 +973,15 @@ public class LocalFileSystem implements FileSystemProvider {
     private static void makeFolders(String op, ResolvedPath path, Path dir) throws IOException {
         try {
             Files.createDirectories(dir);
-        } catch (FileAlreadyExistsException e) {
-            // Something other than a folder took a name on the way since it was looked at: another process's doing.
+        } catch (FileAlreadyExistsException | NoSuchFileException | java.nio.file.NotDirectoryException e) {
+            // Something other than a folder took a name on the way since it was looked at, or a folder went: another
+            // process's doing.
             throw FsException.folderChanged(op, path.requested());
+        } catch (FileSystemException e) {
+            if (e.getReason() != null && e.getReason().contains("symbolic link")) {
+                throw FsException.folderChanged(op, path.requested());
+            }
+            throw e;
         }
     }
 
@@ -974,8 +998,7 @@ public class LocalFileSystem implements FileSystemProvider {
 
     /**
      * The folder {@code dir} held open, reached from its root without following a link (see {@link SecureFolder}); null
-     * where the system has no such streams, or a folder on the way cannot be listed (one with the execute permission
-     * alone, which a write by path can still go through), whose writes go by path.
+     * where the system has no such streams (Windows, macOS), whose writes go by path.
      */
     private java.nio.file.SecureDirectoryStream<Path> secureFolder(String op, ResolvedPath path, Path dir) {
         Path root = SecureFolder.rootOf(dir, workspace.realRoots());
@@ -983,9 +1006,16 @@ public class LocalFileSystem implements FileSystemProvider {
             return null;
         }
         try {
-            return SecureFolder.open(root, dir);
+            java.nio.file.SecureDirectoryStream<Path> folder = SecureFolder.open(root, dir);
+            if (folder == null && !byPathLogged) {
+                byPathLogged = true;
+                LOG.infof("this system has no secure folder streams: write and edit name files by path, and a folder"
+                        + " swapped for a link while they run could send a change out of the workspace");
+            }
+            return folder;
         } catch (AccessDeniedException e) {
-            return null;
+            // Not written by path instead: making a folder on the way unlistable would reopen the way out.
+            throw FsException.folderUnlistable(op, path.requested());
         } catch (NoSuchFileException | java.nio.file.NotDirectoryException e) {
             throw FsException.folderChanged(op, path.requested());
         } catch (FileSystemException e) {
@@ -1088,6 +1118,10 @@ public class LocalFileSystem implements FileSystemProvider {
                 missing = p;
                 continue;
             }
+            if (attrs.isSymbolicLink()) {
+                // The path was resolved to real folders: a link here now was put in one's place since.
+                throw FsException.folderChanged(op, path.requested());
+            }
             if (!attrs.isDirectory()) {
                 throw FsException.parentNotFolder(op, path.requested());
             }
@@ -1139,41 +1173,76 @@ public class LocalFileSystem implements FileSystemProvider {
     /**
      * Gives the new file its name only if no file has it. The system has no way to do that in a folder held open, so it
      * goes by path: just before, the path must still name the folder held open, and just after, the folder must hold
-     * the new file under that name.
+     * the new file under that name. Where the file system has no hard links, a move without REPLACE_EXISTING (which
+     * refuses an existing name, after a look) does it.
      */
     private static void linkNoReplace(String op, ResolvedPath path, Path temp, Precondition precondition,
             java.nio.file.SecureDirectoryStream<Path> folder) throws IOException {
         FsErrorCode ifExists = ((Precondition.CreateIfAbsent) precondition).ifExists();
         Object made = null;
         if (folder != null) {
-            Object held = folder.getFileAttributeView(java.nio.file.attribute.BasicFileAttributeView.class)
-                    .readAttributes().fileKey();
-            if (held == null || !held.equals(Files.readAttributes(temp.getParent(), BasicFileAttributes.class).fileKey())) {
-                throw FsException.folderChanged(op, path.requested());
-            }
+            checkFolderNamed(op, path, folder, temp.getParent());
             made = folder.getFileAttributeView(temp.getFileName(), java.nio.file.attribute.BasicFileAttributeView.class,
                     LinkOption.NOFOLLOW_LINKS).readAttributes().fileKey();
         }
         try {
             Files.createLink(path.target(), temp);
-            if (made != null && !made.equals(folder.getFileAttributeView(path.target().getFileName(),
-                    java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes().fileKey())) {
-                throw FsException.folderChangedWhileNamed(op, path.requested());
-            }
-        } catch (NoSuchFileException e) {
-            if (made != null) {
-                throw FsException.folderChangedWhileNamed(op, path.requested());
-            }
-            throw e;
         } catch (FileAlreadyExistsException e) {
             throw foundInTheWay(op, path, ifExists);
         } catch (UnsupportedOperationException | FileSystemException e) {
-            // No hard links here: a move without REPLACE_EXISTING still refuses an existing name.
+            if (e instanceof NoSuchFileException || e instanceof java.nio.file.NotDirectoryException || folder != null
+                    && e instanceof FileSystemException f && f.getReason() != null
+                    && (f.getReason().contains("symbolic link") || f.getReason().contains("cross-device"))) {
+                // A folder on the way is gone, or is a link now (to another file system, even): not the folder held.
+                if (folder != null) {
+                    throw FsException.folderChangedWhileNamed(op, path.requested());
+                }
+                throw e;
+            }
+            // No hard links here.
+            if (folder != null) {
+                checkFolderNamed(op, path, folder, temp.getParent());
+            }
             try {
                 Files.move(temp, path.target());
             } catch (FileAlreadyExistsException exists) {
                 throw foundInTheWay(op, path, ifExists);
             }
+            made = null; // a move leaves no temporary name to compare with
+        }
+        if (made != null) {
+            Object named;
+            try {
+                named = folder.getFileAttributeView(path.target().getFileName(),
+                        java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes()
+                        .fileKey();
+            } catch (IOException e) {
+                named = null;
+            }
+            if (!made.equals(named)) {
+                throw FsException.folderChangedWhileNamed(op, path.requested());
+            }
+        }
+    }
+
+    /** Whether the path {@code dir} names the folder held open now (a folder on it swapped for a link would not). */
+    private static void checkFolderNamed(String op, ResolvedPath path, java.nio.file.SecureDirectoryStream<Path> folder,
+            Path dir) throws IOException {
+        Object held = folder.getFileAttributeView(java.nio.file.attribute.BasicFileAttributeView.class).readAttributes()
+                .fileKey();
+        Object named;
+        try {
+            named = Files.readAttributes(dir, BasicFileAttributes.class).fileKey();
+        } catch (NoSuchFileException | java.nio.file.NotDirectoryException e) {
+            named = null;
+        } catch (FileSystemException e) {
+            if (e.getReason() == null || !e.getReason().contains("symbolic link")) {
+                throw e;
+            }
+            named = null; // a loop of links now on the way
+        }
+        if (held == null || !held.equals(named)) {
+            throw FsException.folderChanged(op, path.requested());
         }
     }
 
@@ -1203,6 +1272,62 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
             // The content is what matters; the new file keeps the mode it was made with (owner-only when replacing).
         }
+    }
+
+    /**
+     * As {@link #copyOwnerAndMode(Lstat, Path)}, set on the new file in the folder held open, so that a folder swapped
+     * meanwhile cannot turn the change of owner or mode on a file elsewhere. The new file's ids are read by its path (a
+     * read only; the user database is not asked), and a name is looked up only for an owner or group to give it.
+     */
+    private static void copyOwnerAndMode(Lstat was, java.nio.file.SecureDirectoryStream<Path> folder, Path temp) {
+        if (was.owner() == null) {
+            return;
+        }
+        java.nio.file.attribute.PosixFileAttributeView view = folder.getFileAttributeView(temp.getFileName(),
+                java.nio.file.attribute.PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        if (view == null) {
+            return;
+        }
+        Map<String, Object> now;
+        try {
+            now = Files.readAttributes(temp, "unix:uid,gid", LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+            now = Map.of();
+        }
+        java.nio.file.attribute.UserPrincipalLookupService users = temp.getFileSystem().getUserPrincipalLookupService();
+        try {
+            if (!Integer.valueOf(was.owner().uid()).equals(now.get("uid"))) {
+                // A number as the name: the JDK takes it as the id when no user has that name.
+                view.setOwner(users.lookupPrincipalByName(String.valueOf(was.owner().uid())));
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not allowed to give the file away: it belongs to the user that runs Tool FS.
+        }
+        try {
+            if (!Integer.valueOf(was.owner().gid()).equals(now.get("gid"))) {
+                view.setGroup(users.lookupPrincipalByGroupName(String.valueOf(was.owner().gid())));
+            }
+        } catch (IOException | RuntimeException e) {
+            // Nor to give it a group this user is not in.
+        }
+        try {
+            view.setPermissions(permissions(was.owner().mode() & 0777));
+        } catch (IOException | RuntimeException e) {
+            // The content is what matters; the new file keeps the mode it was made with (owner-only when replacing).
+        }
+    }
+
+    private static java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions(int mode) {
+        java.nio.file.attribute.PosixFilePermission[] bits = java.nio.file.attribute.PosixFilePermission.values();
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> set = java.util.EnumSet.noneOf(
+                java.nio.file.attribute.PosixFilePermission.class);
+        // OWNER_READ .. OTHERS_EXECUTE are the bits 0400 .. 0001 in order.
+        for (int i = 0; i < bits.length; i++) {
+            if ((mode & (0400 >> i)) != 0) {
+                set.add(bits[i]);
+            }
+        }
+        return set;
     }
 
     /**

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.util.List;
 
 /**
@@ -19,11 +21,14 @@ final class SecureFolder {
     private SecureFolder() {
     }
 
-    /** The root real path {@code dir} lies in, or null. */
+    /**
+     * The outermost root real path {@code dir} lies in, or null. Outermost: an inner root is a folder of the outer one,
+     * which could be swapped for a link like any other, and is walked to from the outer root.
+     */
     static Path rootOf(Path dir, List<Path> realRoots) {
         Path best = null;
         for (Path root : realRoots) {
-            if (dir.startsWith(root) && (best == null || root.getNameCount() > best.getNameCount())) {
+            if (dir.startsWith(root) && (best == null || root.getNameCount() < best.getNameCount())) {
                 best = root;
             }
         }
@@ -32,31 +37,50 @@ final class SecureFolder {
 
     /**
      * The folder {@code dir} (a real path below {@code root}) held open, or null where the system has no secure folder
-     * streams (Windows), whose writes go by path as before.
+     * streams (Windows, macOS), whose writes go by path.
      *
-     * @throws IOException when a name on the way is no longer a folder: a link or a file put in its place since the
-     *         path was resolved ({@link java.nio.file.FileSystemException}, too many levels of links, or
-     *         {@link java.nio.file.NotDirectoryException}), or it is gone ({@link java.nio.file.NoSuchFileException})
+     * @throws IOException when a name on the way is no longer a folder: a link or something else put in its place since
+     *         the path was resolved ({@link java.nio.file.NotDirectoryException}, or a
+     *         {@link java.nio.file.FileSystemException} for a link that appeared after the look), or it is gone
+     *         ({@link java.nio.file.NoSuchFileException}); an {@link java.nio.file.AccessDeniedException} for a folder
+     *         this process may go through but not list
      */
     static SecureDirectoryStream<Path> open(Path root, Path dir) throws IOException {
         DirectoryStream<Path> top = Files.newDirectoryStream(root);
-        if (!(top instanceof SecureDirectoryStream<Path> folder)) {
+        if (!(top instanceof SecureDirectoryStream<Path> opened)) {
             top.close();
             return null;
         }
-        try {
-            for (Path name : root.relativize(dir)) {
-                if (name.toString().isEmpty()) {
-                    continue; // dir is the root itself
-                }
-                SecureDirectoryStream<Path> next = folder.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
-                folder.close();
-                folder = next;
+        SecureDirectoryStream<Path> folder = opened;
+        for (Path name : root.relativize(dir)) {
+            if (name.toString().isEmpty()) {
+                continue; // dir is the root itself
             }
-            return folder;
-        } catch (IOException | RuntimeException e) {
+            SecureDirectoryStream<Path> next;
+            try {
+                // Looked at first: the open takes no O_DIRECTORY, and would wait for ever on a FIFO put in its place.
+                if (!folder.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                        .readAttributes().isDirectory()) {
+                    throw new NotDirectoryException(dir.toString());
+                }
+                next = folder.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException | RuntimeException e) {
+                closeAfter(folder, e);
+                throw e;
+            }
+            closeAfter(folder, null);
+            folder = next;
+        }
+        return folder;
+    }
+
+    private static void closeAfter(SecureDirectoryStream<Path> folder, Throwable failure) {
+        try {
             folder.close();
-            throw e;
+        } catch (IOException e) {
+            if (failure != null) {
+                failure.addSuppressed(e);
+            }
         }
     }
 }

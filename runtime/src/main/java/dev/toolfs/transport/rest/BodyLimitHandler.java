@@ -13,15 +13,25 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
 
     private final BodyLimits limits;
 
+    private final BodyRoom room;
+
     public BodyLimitHandler(BodyLimits limits) {
         this.limits = limits;
+        this.room = BodyRoom.configured(limits.effective());
     }
+
+    /** The room this request took for its body, in bytes. */
+    private static final String ROOM = "tool-fs.body-room";
 
     @Override
     public void handle(RoutingContext ctx) {
         long size = -1;
-        if (ctx.body() != null && ctx.body().buffer() != null) {
+        boolean received = ctx.body() != null && ctx.body().buffer() != null;
+        if (received) {
             size = ctx.body().length();
+            if (!receivedWhole(ctx, size)) {
+                return;
+            }
         } else {
             String length = ctx.request().getHeader("Content-Length");
             try {
@@ -44,6 +54,77 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
                     .onComplete(done -> ctx.request().connection().close());
             return;
         }
+        if (!received && !takeRoom(ctx)) {
+            return;
+        }
         ctx.next();
+    }
+
+    /**
+     * Takes room for the body about to be read, given back when the answer is sent (see {@link BodyRoom}); answers 503
+     * when there is none.
+     */
+    private boolean takeRoom(RoutingContext ctx) {
+        if (ctx.get(ROOM) != null) {
+            return true;
+        }
+        String length = ctx.request().getHeader("Content-Length");
+        long bytes;
+        if (length != null) {
+            try {
+                bytes = Long.parseLong(length.trim());
+            } catch (NumberFormatException e) {
+                return true; // the body handler judges it
+            }
+        } else if (ctx.request().getHeader("Transfer-Encoding") != null) {
+            bytes = limits.effective(); // chunked: as large as it may be
+        } else {
+            return true; // no body
+        }
+        if (bytes <= 0) {
+            return true;
+        }
+        if (!room.take(bytes)) {
+            ctx.response().setStatusCode(503).putHeader("Content-Type", "application/json; charset=utf-8")
+                    .putHeader("Retry-After", "1")
+                    .end(new JsonObject().put("error", "the server is receiving other large requests (at most "
+                            + BodyRoom.shown(room.capacity()) + " of bodies at once); nothing was done — retry in a moment")
+                            .encode());
+            return false;
+        }
+        ctx.put(ROOM, bytes);
+        ctx.addEndHandler(done -> room.give(bytes));
+        return true;
+    }
+
+    /**
+     * The length a body must have once read: its Content-Length, or -1 when there is none to hold it to (chunked, a
+     * length that is no number, or a Content-Encoding the server may decode to another length).
+     */
+    static long declaredLength(String contentLength, String contentEncoding) {
+        if (contentLength == null || contentEncoding != null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(contentLength.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Whether the body read is as long as the request said: a chunk the body handler failed to keep (out of memory)
+     * must not leave a shorter body that still parses, and is then written as if whole.
+     */
+    private static boolean receivedWhole(RoutingContext ctx, long received) {
+        long declared = declaredLength(ctx.request().getHeader("Content-Length"),
+                ctx.request().getHeader("Content-Encoding"));
+        if (declared < 0 || declared == received) {
+            return true;
+        }
+        ctx.response().setStatusCode(503).putHeader("Content-Type", "application/json; charset=utf-8")
+                .end(new JsonObject().put("error", "the request body was not received whole (" + received + " of "
+                        + declared + " bytes; the server may be short of memory); nothing was done — retry").encode());
+        return false;
     }
 }

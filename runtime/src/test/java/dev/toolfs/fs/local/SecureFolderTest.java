@@ -12,11 +12,12 @@ import java.nio.file.SecureDirectoryStream;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
-@DisabledOnOs(OS.WINDOWS) // no secure folder streams there: writes go by path
+@EnabledOnOs(OS.LINUX) // the JDK has secure folder streams on Linux alone: elsewhere writes go by path
 class SecureFolderTest {
 
     @TempDir
@@ -49,11 +50,23 @@ class SecureFolderTest {
     }
 
     @Test
-    void theRootIsTheLongestThatHoldsTheFolder() {
+    void theWalkStartsAtTheOutermostRootThatHoldsTheFolder() {
+        // An inner root is a folder of the outer one, which could be swapped for a link like any other.
         Path a = Path.of("/w");
         Path b = Path.of("/w/inner");
-        assertThat(SecureFolder.rootOf(Path.of("/w/inner/x"), List.of(a, b))).isEqualTo(b);
+        Path c = Path.of("/v");
+        assertThat(SecureFolder.rootOf(Path.of("/w/inner/x"), List.of(b, a, c))).isEqualTo(a);
         assertThat(SecureFolder.rootOf(Path.of("/w/x"), List.of(a, b))).isEqualTo(a);
+        assertThat(SecureFolder.rootOf(Path.of("/v/x"), List.of(a, b, c))).isEqualTo(c);
         assertThat(SecureFolder.rootOf(Path.of("/w-evil/x"), List.of(a, b))).isNull();
+    }
+
+    @Test
+    @Timeout(10)
+    void aFifoInAFoldersPlaceIsRefusedWithoutWaitingOnIt() throws Exception {
+        // The stream's open takes no O_DIRECTORY: it would wait for a writer on the FIFO for ever.
+        Path root = Files.createDirectories(tmp.resolve("ws")).toRealPath();
+        assertThat(new ProcessBuilder("mkfifo", root.resolve("a").toString()).start().waitFor()).isZero();
+        assertThatThrownBy(() -> SecureFolder.open(root, root.resolve("a"))).isInstanceOf(java.nio.file.NotDirectoryException.class);
     }
 }
