@@ -874,6 +874,10 @@ public class LocalFileSystem implements FileSystemProvider {
                     // once, as by path.
                     folder.close();
                     folder = null;
+                    Path missing = missingFolders(op, path, dir);
+                    if (missing != null && (createdFrom == null || createdFrom.startsWith(missing))) {
+                        createdFrom = missing; // made by this call now: synced into their parent, removed on failure
+                    }
                     makeFolders(op, path, dir);
                     folder = secureFolder(op, path, dir);
                     try (FileChannel ch = folder == null ? openTemp(temp, existing != null)
