@@ -982,7 +982,7 @@ public class LocalFileSystem implements FileSystemProvider {
             // process's doing.
             throw FsException.folderChanged(op, path.requested());
         } catch (FileSystemException e) {
-            if (e.getReason() != null && e.getReason().contains("symbolic link")) {
+            if (linkInTheWay(e)) {
                 throw FsException.folderChanged(op, path.requested());
             }
             throw e;
@@ -1023,7 +1023,7 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (NoSuchFileException | java.nio.file.NotDirectoryException e) {
             throw FsException.folderChanged(op, path.requested());
         } catch (FileSystemException e) {
-            if (e.getReason() != null && e.getReason().contains("symbolic link")) {
+            if (linkInTheWay(e)) {
                 throw FsException.folderChanged(op, path.requested()); // a link now where a folder was
             }
             throw FsException.io(op, path.requested(), e);
@@ -1038,11 +1038,7 @@ public class LocalFileSystem implements FileSystemProvider {
     /** As {@link #openTemp}, in the folder held open. */
     private static FileChannel openTempIn(java.nio.file.SecureDirectoryStream<Path> folder, Path name, boolean replacing)
             throws IOException {
-        java.nio.file.attribute.FileAttribute<?>[] mode = replacing
-                && name.getFileSystem().supportedFileAttributeViews().contains("posix")
-                        ? new java.nio.file.attribute.FileAttribute<?>[] { OWNER_ONLY }
-                        : new java.nio.file.attribute.FileAttribute<?>[0];
-        java.nio.channels.SeekableByteChannel channel = folder.newByteChannel(name, NEW_IN_FOLDER, mode);
+        java.nio.channels.SeekableByteChannel channel = folder.newByteChannel(name, NEW_IN_FOLDER, tempMode(name, replacing));
         if (channel instanceof FileChannel file) {
             return file;
         }
@@ -1072,6 +1068,18 @@ public class LocalFileSystem implements FileSystemProvider {
     private static final java.nio.file.attribute.FileAttribute<?> OWNER_ONLY = java.nio.file.attribute.PosixFilePermissions
             .asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
 
+    /** The mode a temporary file is made with: owner-only when it replaces a file (see {@link #openTemp}). */
+    private static java.nio.file.attribute.FileAttribute<?>[] tempMode(Path temp, boolean replacing) {
+        return replacing && temp.getFileSystem().supportedFileAttributeViews().contains("posix")
+                ? new java.nio.file.attribute.FileAttribute<?>[] { OWNER_ONLY }
+                : new java.nio.file.attribute.FileAttribute<?>[0];
+    }
+
+    /** Whether the system refused a name for a link on the way (ELOOP): a link now where a real folder was. */
+    private static boolean linkInTheWay(FileSystemException e) {
+        return e.getReason() != null && e.getReason().contains("symbolic link");
+    }
+
     /**
      * Creates the temporary file. Replacing an existing file, it is made readable by its owner only: the old file's
      * mode is given to it once the content is written, and the old file may be private (a key, a {@code .env}), which
@@ -1080,10 +1088,7 @@ public class LocalFileSystem implements FileSystemProvider {
      * again, once.
      */
     static FileChannel openTemp(Path temp, boolean replacing) throws IOException {
-        java.nio.file.attribute.FileAttribute<?>[] mode = replacing
-                && temp.getFileSystem().supportedFileAttributeViews().contains("posix")
-                        ? new java.nio.file.attribute.FileAttribute<?>[] { OWNER_ONLY }
-                        : new java.nio.file.attribute.FileAttribute<?>[0];
+        java.nio.file.attribute.FileAttribute<?>[] mode = tempMode(temp, replacing);
         try {
             return FileChannel.open(temp, NEW_FOR_WRITING, mode);
         } catch (NoSuchFileException e) {
@@ -1196,7 +1201,7 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (UnsupportedOperationException | FileSystemException e) {
             if (e instanceof NoSuchFileException || e instanceof java.nio.file.NotDirectoryException || folder != null
                     && e instanceof FileSystemException f && f.getReason() != null
-                    && (f.getReason().contains("symbolic link") || f.getReason().contains("cross-device"))) {
+                    && (linkInTheWay(f) || f.getReason().contains("cross-device"))) {
                 // A folder on the way is gone, or is a link now (to another file system, even): not the folder held.
                 if (folder != null) {
                     throw FsException.folderChangedWhileNamed(op, path.requested());
@@ -1240,7 +1245,7 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (NoSuchFileException | java.nio.file.NotDirectoryException e) {
             named = null;
         } catch (FileSystemException e) {
-            if (e.getReason() == null || !e.getReason().contains("symbolic link")) {
+            if (!linkInTheWay(e)) {
                 throw e;
             }
             named = null; // a loop of links now on the way
