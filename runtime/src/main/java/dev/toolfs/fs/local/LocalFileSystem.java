@@ -747,9 +747,16 @@ public class LocalFileSystem implements FileSystemProvider {
         boolean writable = look.owner() == null ? Files.isWritable(target)
                 : (look.owner().mode() & 0222) != 0 && Files.isWritable(target);
         if (!writable) {
-            if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-                // isWritable is false for a file that is gone: gone since the look, not read-only.
+            // isWritable asks about whatever the path leads to now: a file gone or replaced since the look (a folder on
+            // the way swapped, say) is a change, not a read-only file.
+            Lstat now;
+            try {
+                now = Lstat.of(target);
+            } catch (IOException e) {
                 throw FsException.staleVersionDeleted(op, path.requested());
+            }
+            if (!java.util.Objects.equals(now.fileKey(), look.fileKey())) {
+                throw FsException.staleVersion(op, path.requested());
             }
             throw FsException.readOnly(op, path.requested());
         }
@@ -968,7 +975,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
             }
             if (!done && createdFrom != null) {
-                removeEmptyFolders(dir, createdFrom);
+                removeEmptyFolders(dir, createdFrom, workspace.realRoots());
             }
         }
     }
@@ -982,7 +989,8 @@ public class LocalFileSystem implements FileSystemProvider {
             // process's doing.
             throw FsException.folderChanged(op, path.requested());
         } catch (FileSystemException e) {
-            if (linkInTheWay(e)) {
+            if (linkInTheWay(e) || "Not a directory".equals(e.getReason())) {
+                // The folders were looked at just before: a file or a link on the way now is another process's doing.
                 throw FsException.folderChanged(op, path.requested());
             }
             throw e;
@@ -1140,12 +1148,27 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /** Removes the folders from {@code dir} up to {@code top} that a failed write created, if they are still empty. */
-    private static void removeEmptyFolders(Path dir, Path top) {
-        for (Path p = dir; p != null && p.startsWith(top); p = p.getParent()) {
+    /**
+     * Removes the folders from {@code dir} up to {@code top} that a failed write created, if they are still empty. Each is
+     * removed as a folder (rmdir, in its parent held open, on Linux): a name on the path swapped for a link meanwhile
+     * must not turn the clean-up into the removal of a file or a link, inside the workspace or out.
+     */
+    private static void removeEmptyFolders(Path dir, Path top, java.util.List<Path> realRoots) {
+        Path root = SecureFolder.rootOf(dir, realRoots);
+        for (Path p = dir; p != null && p.startsWith(top) && p.getParent() != null; p = p.getParent()) {
             try {
-                Files.deleteIfExists(p);
-            } catch (IOException e) {
-                return; // not empty (someone else put a file there) or not ours to remove: leave the rest too
+                java.nio.file.SecureDirectoryStream<Path> parent = root == null ? null : SecureFolder.open(root, p.getParent());
+                if (parent != null) {
+                    try (parent) {
+                        parent.deleteDirectory(p.getFileName());
+                    }
+                } else if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.delete(p); // no open folders here (macOS, Windows): looked at first, by path
+                } else {
+                    return;
+                }
+            } catch (IOException | RuntimeException e) {
+                return; // not empty (someone else put a file there), not a folder now, or not ours to remove: leave the rest
             }
         }
     }
@@ -1197,6 +1220,10 @@ public class LocalFileSystem implements FileSystemProvider {
         try {
             Files.createLink(path.target(), temp);
         } catch (FileAlreadyExistsException e) {
+            if (folder != null && !inFolder(folder, path.target().getFileName())) {
+                // The name taken is where a swapped link led, not in the folder held: nothing to say about it.
+                throw FsException.folderChangedWhileNamed(op, path.requested());
+            }
             throw foundInTheWay(op, path, ifExists);
         } catch (UnsupportedOperationException | FileSystemException e) {
             if (e instanceof NoSuchFileException || e instanceof java.nio.file.NotDirectoryException || folder != null
@@ -1231,6 +1258,17 @@ public class LocalFileSystem implements FileSystemProvider {
             if (!made.equals(named)) {
                 throw FsException.folderChangedWhileNamed(op, path.requested());
             }
+        }
+    }
+
+    /** Whether the folder held open has an entry {@code name} (of any kind). */
+    private static boolean inFolder(java.nio.file.SecureDirectoryStream<Path> folder, Path name) {
+        try {
+            folder.getFileAttributeView(name, java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .readAttributes();
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 

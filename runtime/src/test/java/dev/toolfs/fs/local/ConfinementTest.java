@@ -1055,6 +1055,57 @@ class ConfinementTest {
         }
     }
 
+    @Test
+    @org.junit.jupiter.api.condition.EnabledOnOs(org.junit.jupiter.api.condition.OS.LINUX)
+    void theCleanUpOfAFailedWriteNeverRemovesAFileOrALink() throws Exception {
+        // Found by black-box testing: a write made race/ndX, a swap sent race/ndX to an outside file of that name, the
+        // write failed, and its clean-up removed "the empty folder it made" by path: the outside file. Files named as
+        // the new folders wait outside; the outside folder is compared after the test.
+        Path race = Files.createDirectories(ws.resolve("race"));
+        Path aside = ws.resolve("aside");
+        for (int i = 0; i < 20; i++) {
+            Files.writeString(outside.resolve("nd" + i), "decoy " + i + "\n");
+        }
+        before = snapshot(outside);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger swaps = new java.util.concurrent.atomic.AtomicInteger();
+        Thread swapper = new Thread(() -> {
+            while (!stop.get()) {
+                try {
+                    if (Files.isSymbolicLink(race)) {
+                        Files.delete(race);
+                    } else if (Files.isDirectory(race) && Files.exists(aside)) {
+                        deleteTree(race);
+                    } else if (Files.isDirectory(race)) {
+                        Files.move(race, aside);
+                        Files.createSymbolicLink(race, outside);
+                        swaps.incrementAndGet();
+                    } else if (Files.exists(aside)) {
+                        Files.move(aside, race);
+                    }
+                } catch (IOException e) {
+                    // a step lost to a write: go on
+                }
+            }
+        });
+        swapper.start();
+        try {
+            long end = System.nanoTime() + 3_000_000_000L;
+            for (int i = 0; System.nanoTime() < end; i++) {
+                try {
+                    fs.writeText(fs.resolve("write", "race/nd" + (i % 20) + "/sub/deeper/x.txt", ws, Cancellation.NONE), "x\n",
+                            Precondition.NONE, Cancellation.NONE);
+                } catch (FsException e) {
+                    // refused one way or another: what matters is what is left outside
+                }
+            }
+        } finally {
+            stop.set(true);
+            swapper.join();
+        }
+        assertThat(swaps.get()).as("the swapper kept swapping").isGreaterThan(10);
+    }
+
     private static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
