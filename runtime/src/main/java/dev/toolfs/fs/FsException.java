@@ -246,11 +246,14 @@ public class FsException extends RuntimeException {
                 + " fix the link, or use the path of the file itself");
     }
 
-    /** A name on the path was a link when looked at and something else, or nothing, when its link was read. */
+    /**
+     * A name on the path is no longer what the path was resolved through: a link that became a file or folder when its
+     * link was read, or a folder gone or turned into a file or a link when the path is used.
+     */
     public static FsException pathChanged(String op, Path path) {
         return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH
-                + ": a name on its path was replaced while the path was being followed (a link became a file or folder,"
-                + " or went away); nothing was changed — retry");
+                + ": a name on its path was replaced or removed by another process while the path was being used (a"
+                + " link, a file or a folder put in another's place); nothing was changed — retry");
     }
 
     /** A folder on the path is no longer the folder the path led to when it was checked (another process swapped it). */
@@ -279,6 +282,13 @@ public class FsException extends RuntimeException {
         if (cause instanceof java.nio.file.AccessDeniedException) {
             // Wherever it happens (a folder on the way, the file itself), the remedy is the same.
             return permissionDenied(op, path);
+        }
+        if (cause instanceof java.nio.file.NoSuchFileException || cause instanceof java.nio.file.NotDirectoryException
+                || cause instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                        && (f.getReason().equals("Not a directory") || f.getReason().contains("symbolic link"))) {
+            // A path is resolved through real folders before it is used: a folder gone, or a file or a link on the way,
+            // when it is used is another process's doing (a swap). Not Java's words and the server's paths.
+            return pathChanged(op, path);
         }
         String detail = cause == null ? "unknown" : cause.getClass().getSimpleName()
                 + (cause.getMessage() == null ? "" : ": " + cause.getMessage());

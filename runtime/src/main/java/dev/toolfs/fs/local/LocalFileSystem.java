@@ -426,6 +426,12 @@ public class LocalFileSystem implements FileSystemProvider {
             throw FsException.notRegularFile(op, path.requested());
         } catch (AccessDeniedException e) {
             throw FsException.permissionDenied(op, path.requested());
+        } catch (FileSystemException e) {
+            if (folderGone(e)) {
+                // Looked at a moment ago through real folders: a file or a link on the way now was put there since.
+                throw FsException.pathChanged(op, path.requested());
+            }
+            throw FsException.io(op, path.requested(), e);
         } catch (IOException e) {
             throw FsException.io(op, path.requested(), e);
         }
@@ -758,6 +764,9 @@ public class LocalFileSystem implements FileSystemProvider {
             if (!java.util.Objects.equals(now.fileKey(), look.fileKey())) {
                 throw FsException.staleVersion(op, path.requested());
             }
+            if ((look.owner() == null || (look.owner().mode() & 0222) != 0) && Files.isWritable(target)) {
+                return; // the path led elsewhere for the first question only
+            }
             throw FsException.readOnly(op, path.requested());
         }
     }
@@ -952,6 +961,10 @@ public class LocalFileSystem implements FileSystemProvider {
             if ("File name too long".equals(e.getReason())) {
                 throw Workspace.tooLong(op, path.requested(), target);
             }
+            if (linkInTheWay(e) || "Not a directory".equals(e.getReason())) {
+                // The path was resolved to real folders: a file or a link on the way now is another process's doing.
+                throw FsException.folderChanged(op, path.requested());
+            }
             throw FsException.io(op, path.requested(), e);
         } catch (IOException e) {
             throw FsException.io(op, path.requested(), e);
@@ -984,12 +997,11 @@ public class LocalFileSystem implements FileSystemProvider {
     private static void makeFolders(String op, ResolvedPath path, Path dir) throws IOException {
         try {
             Files.createDirectories(dir);
-        } catch (FileAlreadyExistsException | NoSuchFileException | java.nio.file.NotDirectoryException e) {
-            // Something other than a folder took a name on the way since it was looked at, or a folder went: another
-            // process's doing.
+        } catch (FileAlreadyExistsException e) {
+            // Something other than a folder took a name on the way since it was looked at: another process's doing.
             throw FsException.folderChanged(op, path.requested());
         } catch (FileSystemException e) {
-            if (linkInTheWay(e) || "Not a directory".equals(e.getReason())) {
+            if (folderGone(e)) {
                 // The folders were looked at just before: a file or a link on the way now is another process's doing.
                 throw FsException.folderChanged(op, path.requested());
             }
@@ -1028,11 +1040,9 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (AccessDeniedException e) {
             // Not written by path instead: making a folder on the way unlistable would reopen the way out.
             throw FsException.folderUnlistable(op, path.requested());
-        } catch (NoSuchFileException | java.nio.file.NotDirectoryException e) {
-            throw FsException.folderChanged(op, path.requested());
         } catch (FileSystemException e) {
-            if (linkInTheWay(e)) {
-                throw FsException.folderChanged(op, path.requested()); // a link now where a folder was
+            if (folderGone(e)) {
+                throw FsException.folderChanged(op, path.requested()); // gone, or a file or a link now where a folder was
             }
             throw FsException.io(op, path.requested(), e);
         } catch (IOException e) {
@@ -1086,6 +1096,15 @@ public class LocalFileSystem implements FileSystemProvider {
     /** Whether the system refused a name for a link on the way (ELOOP): a link now where a real folder was. */
     private static boolean linkInTheWay(FileSystemException e) {
         return e.getReason() != null && e.getReason().contains("symbolic link");
+    }
+
+    /**
+     * Whether a failure by path means a folder on the way is no longer there as a folder: gone, a file, or a link
+     * (ENOENT, ENOTDIR, ELOOP). Where the path was just checked to be made of folders, another process swapped one.
+     */
+    private static boolean folderGone(FileSystemException e) {
+        return e instanceof NoSuchFileException || e instanceof java.nio.file.NotDirectoryException || linkInTheWay(e)
+                || "Not a directory".equals(e.getReason());
     }
 
     /**
@@ -1227,8 +1246,8 @@ public class LocalFileSystem implements FileSystemProvider {
             throw foundInTheWay(op, path, ifExists);
         } catch (UnsupportedOperationException | FileSystemException e) {
             if (e instanceof NoSuchFileException || e instanceof java.nio.file.NotDirectoryException || folder != null
-                    && e instanceof FileSystemException f && f.getReason() != null
-                    && (linkInTheWay(f) || f.getReason().contains("cross-device"))) {
+                    && e instanceof FileSystemException f && (folderGone(f) || f.getReason() != null
+                            && f.getReason().contains("cross-device"))) {
                 // A folder on the way is gone, or is a link now (to another file system, even): not the folder held.
                 if (folder != null) {
                     throw FsException.folderChangedWhileNamed(op, path.requested());
@@ -1280,13 +1299,11 @@ public class LocalFileSystem implements FileSystemProvider {
         Object named;
         try {
             named = Files.readAttributes(dir, BasicFileAttributes.class).fileKey();
-        } catch (NoSuchFileException | java.nio.file.NotDirectoryException e) {
-            named = null;
         } catch (FileSystemException e) {
-            if (!linkInTheWay(e)) {
+            if (!folderGone(e)) {
                 throw e;
             }
-            named = null; // a loop of links now on the way
+            named = null; // gone, a file or a loop of links now on the way
         }
         if (held == null || !held.equals(named)) {
             throw FsException.folderChanged(op, path.requested());
@@ -1391,6 +1408,11 @@ public class LocalFileSystem implements FileSystemProvider {
             now = Lstat.withOwner(path.target());
         } catch (NoSuchFileException e) {
             throw FsException.staleVersionDeleted(op, path.requested());
+        } catch (FileSystemException e) {
+            if (folderGone(e)) {
+                throw FsException.folderChanged(op, path.requested()); // a folder on the way is a file or a link now
+            }
+            throw e;
         }
         if (!now.regularFile() || now.size() != before.size()
                 || !java.util.Objects.equals(now.fileKey(), before.fileKey())) {
