@@ -278,14 +278,21 @@ public class FsException extends RuntimeException {
                 + " the file may have been made where the path led then — read the file, then retry");
     }
 
+    /**
+     * Whether a failure by path means that a name on the way is not the folder it was (ENOENT, ENOTDIR, ELOOP): gone, a
+     * file, or a link. After a path was resolved through real folders, that is another process's doing.
+     */
+    public static boolean folderGone(java.nio.file.FileSystemException e) {
+        return e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.NotDirectoryException
+                || e.getReason() != null && (e.getReason().equals("Not a directory") || e.getReason().contains("symbolic link"));
+    }
+
     public static FsException io(String op, Path path, Throwable cause) {
         if (cause instanceof java.nio.file.AccessDeniedException) {
             // Wherever it happens (a folder on the way, the file itself), the remedy is the same.
             return permissionDenied(op, path);
         }
-        if (cause instanceof java.nio.file.NoSuchFileException || cause instanceof java.nio.file.NotDirectoryException
-                || cause instanceof java.nio.file.FileSystemException f && f.getReason() != null
-                        && (f.getReason().equals("Not a directory") || f.getReason().contains("symbolic link"))) {
+        if (cause instanceof java.nio.file.FileSystemException f && folderGone(f)) {
             // A path is resolved through real folders before it is used: a folder gone, or a file or a link on the way,
             // when it is used is another process's doing (a swap). Not Java's words and the server's paths.
             return pathChanged(op, path);
@@ -303,10 +310,15 @@ public class FsException extends RuntimeException {
                 + " s; nothing was changed — retry later");
     }
 
+    /** A size as messages show it: in MiB from 1 MiB, else in KiB. */
+    public static String sizeShown(long bytes) {
+        return bytes >= 1 << 20 ? (bytes >> 20) + " MiB" : (bytes >> 10) + " KiB";
+    }
+
     /** Other edits held the memory that edits of large files share for {@code seconds}. */
     public static FsException noRoom(String op, Path path, long sharedBytes, long seconds) {
         return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": other edits of large files held"
-                + " the " + (sharedBytes >= 1 << 20 ? (sharedBytes >> 20) + " MiB" : (sharedBytes >> 10) + " KiB")
+                + " the " + sizeShown(sharedBytes)
                 + " of memory that such edits share for " + seconds
                 + " s; nothing was changed — retry later");
     }

@@ -426,14 +426,8 @@ public class LocalFileSystem implements FileSystemProvider {
             throw FsException.notRegularFile(op, path.requested());
         } catch (AccessDeniedException e) {
             throw FsException.permissionDenied(op, path.requested());
-        } catch (FileSystemException e) {
-            if (folderGone(e)) {
-                // Looked at a moment ago through real folders: a file or a link on the way now was put there since.
-                throw FsException.pathChanged(op, path.requested());
-            }
-            throw FsException.io(op, path.requested(), e);
         } catch (IOException e) {
-            throw FsException.io(op, path.requested(), e);
+            throw FsException.io(op, path.requested(), e); // a folder on the way gone since the look: FsException.io says so
         }
     }
 
@@ -749,26 +743,28 @@ public class LocalFileSystem implements FileSystemProvider {
      * @param look the file's look under its lock, whose mode is the file's (none where the system has no modes)
      */
     private static void checkWritable(String op, ResolvedPath path, Lstat look) {
-        Path target = path.target();
-        boolean writable = look.owner() == null ? Files.isWritable(target)
-                : (look.owner().mode() & 0222) != 0 && Files.isWritable(target);
-        if (!writable) {
-            // isWritable asks about whatever the path leads to now: a file gone or replaced since the look (a folder on
-            // the way swapped, say) is a change, not a read-only file.
-            Lstat now;
-            try {
-                now = Lstat.of(target);
-            } catch (IOException e) {
-                throw FsException.staleVersionDeleted(op, path.requested());
-            }
-            if (!java.util.Objects.equals(now.fileKey(), look.fileKey())) {
-                throw FsException.staleVersion(op, path.requested());
-            }
-            if ((look.owner() == null || (look.owner().mode() & 0222) != 0) && Files.isWritable(target)) {
-                return; // the path led elsewhere for the first question only
-            }
+        if (writable(path.target(), look)) {
+            return;
+        }
+        // isWritable asks about whatever the path leads to now: a file gone or replaced since the look (a folder on the
+        // way swapped, say) is a change, not a read-only file; the same file is asked again.
+        Lstat now;
+        try {
+            now = Lstat.of(path.target());
+        } catch (IOException e) {
+            throw FsException.staleVersionDeleted(op, path.requested());
+        }
+        if (!java.util.Objects.equals(now.fileKey(), look.fileKey())) {
+            throw FsException.staleVersion(op, path.requested());
+        }
+        if (!writable(path.target(), look)) {
             throw FsException.readOnly(op, path.requested());
         }
+    }
+
+    /** Whether this process may write the file, and someone may at all (root may write anything). */
+    private static boolean writable(Path target, Lstat look) {
+        return (look.owner() == null || (look.owner().mode() & 0222) != 0) && Files.isWritable(target);
     }
 
     /**
@@ -878,28 +874,24 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
             }
             folder = secureFolder(op, path, dir);
-            if (folder == null) {
-                try (FileChannel ch = openTemp(temp, existing != null)) {
-                    writeAll(ch, data);
+            try (FileChannel ch = openTemp(folder, temp, existing != null)) {
+                writeAll(ch, data);
+            } catch (NoSuchFileException gone) {
+                if (folder == null) {
+                    throw gone; // openTemp made the folder again already
                 }
-            } else {
-                try (FileChannel ch = openTempIn(folder, temp.getFileName(), existing != null)) {
+                // Another write into the same new folder failed and removed it (the locks are per file): made again,
+                // once, as by path.
+                folder.close();
+                folder = null;
+                Path missing = missingFolders(op, path, dir);
+                if (missing != null && (createdFrom == null || createdFrom.startsWith(missing))) {
+                    createdFrom = missing; // made by this call now: synced into their parent, removed on failure
+                }
+                makeFolders(op, path, dir);
+                folder = secureFolder(op, path, dir);
+                try (FileChannel ch = openTemp(folder, temp, existing != null)) {
                     writeAll(ch, data);
-                } catch (NoSuchFileException gone) {
-                    // Another write into the same new folder failed and removed it (the locks are per file): made again,
-                    // once, as by path.
-                    folder.close();
-                    folder = null;
-                    Path missing = missingFolders(op, path, dir);
-                    if (missing != null && (createdFrom == null || createdFrom.startsWith(missing))) {
-                        createdFrom = missing; // made by this call now: synced into their parent, removed on failure
-                    }
-                    makeFolders(op, path, dir);
-                    folder = secureFolder(op, path, dir);
-                    try (FileChannel ch = folder == null ? openTemp(temp, existing != null)
-                            : openTempIn(folder, temp.getFileName(), existing != null)) {
-                        writeAll(ch, data);
-                    }
                 }
             }
             if (existing != null) {
@@ -907,12 +899,11 @@ public class LocalFileSystem implements FileSystemProvider {
                 // a tenth of a second or more, in which another process may change the file. Looked at again just
                 // before the rename, so that such a change fails this call instead of being replaced unseen, and a file
                 // made private meanwhile is not given its old mode back.
-                Lstat was = unchangedBeforeRename(op, path, existing, existingContent);
-                if (folder != null) {
-                    copyOwnerAndMode(was, folder, temp);
-                } else {
-                    copyOwnerAndMode(was, temp);
-                }
+                copyOwnerAndMode(unchangedBeforeRename(op, path, existing, existingContent), folder != null
+                        ? folder.getFileAttributeView(temp.getFileName(), java.nio.file.attribute.PosixFileAttributeView.class,
+                                LinkOption.NOFOLLOW_LINKS)
+                        : Files.getFileAttributeView(temp, java.nio.file.attribute.PosixFileAttributeView.class,
+                                LinkOption.NOFOLLOW_LINKS), temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -936,11 +927,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 temp = null;
             }
             if (fsync) {
-                if (folder != null) {
-                    syncFolder(folder, dir);
-                } else {
-                    syncFolder(dir);
-                }
+                syncFolder(folder, dir);
                 // A new folder's name lives in its parent: synced too, or the file could vanish with its folder.
                 Path top = createdFrom == null ? dir : createdFrom.getParent();
                 for (Path p = dir; !p.equals(top); p = p.getParent()) {
@@ -961,8 +948,8 @@ public class LocalFileSystem implements FileSystemProvider {
             if ("File name too long".equals(e.getReason())) {
                 throw Workspace.tooLong(op, path.requested(), target);
             }
-            if (linkInTheWay(e) || "Not a directory".equals(e.getReason())) {
-                // The path was resolved to real folders: a file or a link on the way now is another process's doing.
+            if (FsException.folderGone(e)) {
+                // The path was resolved to real folders: one gone, or a file or a link on the way, is another process's doing.
                 throw FsException.folderChanged(op, path.requested());
             }
             throw FsException.io(op, path.requested(), e);
@@ -1001,7 +988,7 @@ public class LocalFileSystem implements FileSystemProvider {
             // Something other than a folder took a name on the way since it was looked at: another process's doing.
             throw FsException.folderChanged(op, path.requested());
         } catch (FileSystemException e) {
-            if (folderGone(e)) {
+            if (FsException.folderGone(e)) {
                 // The folders were looked at just before: a file or a link on the way now is another process's doing.
                 throw FsException.folderChanged(op, path.requested());
             }
@@ -1041,7 +1028,7 @@ public class LocalFileSystem implements FileSystemProvider {
             // Not written by path instead: making a folder on the way unlistable would reopen the way out.
             throw FsException.folderUnlistable(op, path.requested());
         } catch (FileSystemException e) {
-            if (folderGone(e)) {
+            if (FsException.folderGone(e)) {
                 throw FsException.folderChanged(op, path.requested()); // gone, or a file or a link now where a folder was
             }
             throw FsException.io(op, path.requested(), e);
@@ -1052,6 +1039,12 @@ public class LocalFileSystem implements FileSystemProvider {
 
     private static final java.util.Set<java.nio.file.OpenOption> NEW_IN_FOLDER = java.util.Set.of(
             StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+
+    /** The temporary file, made in the folder held open, or by path where there is none. */
+    private static FileChannel openTemp(java.nio.file.SecureDirectoryStream<Path> folder, Path temp, boolean replacing)
+            throws IOException {
+        return folder == null ? openTemp(temp, replacing) : openTempIn(folder, temp.getFileName(), replacing);
+    }
 
     /** As {@link #openTemp}, in the folder held open. */
     private static FileChannel openTempIn(java.nio.file.SecureDirectoryStream<Path> folder, Path name, boolean replacing)
@@ -1091,20 +1084,6 @@ public class LocalFileSystem implements FileSystemProvider {
         return replacing && temp.getFileSystem().supportedFileAttributeViews().contains("posix")
                 ? new java.nio.file.attribute.FileAttribute<?>[] { OWNER_ONLY }
                 : new java.nio.file.attribute.FileAttribute<?>[0];
-    }
-
-    /** Whether the system refused a name for a link on the way (ELOOP): a link now where a real folder was. */
-    private static boolean linkInTheWay(FileSystemException e) {
-        return e.getReason() != null && e.getReason().contains("symbolic link");
-    }
-
-    /**
-     * Whether a failure by path means a folder on the way is no longer there as a folder: gone, a file, or a link
-     * (ENOENT, ENOTDIR, ELOOP). Where the path was just checked to be made of folders, another process swapped one.
-     */
-    private static boolean folderGone(FileSystemException e) {
-        return e instanceof NoSuchFileException || e instanceof java.nio.file.NotDirectoryException || linkInTheWay(e)
-                || "Not a directory".equals(e.getReason());
     }
 
     /**
@@ -1166,7 +1145,6 @@ public class LocalFileSystem implements FileSystemProvider {
         return missing;
     }
 
-    /** Removes the folders from {@code dir} up to {@code top} that a failed write created, if they are still empty. */
     /**
      * Removes the folders from {@code dir} up to {@code top} that a failed write created, if they are still empty. Each is
      * removed as a folder (rmdir, in its parent held open, on Linux): a name on the path swapped for a link meanwhile
@@ -1233,20 +1211,19 @@ public class LocalFileSystem implements FileSystemProvider {
         Object made = null;
         if (folder != null) {
             checkFolderNamed(op, path, folder, temp.getParent());
-            made = folder.getFileAttributeView(temp.getFileName(), java.nio.file.attribute.BasicFileAttributeView.class,
-                    LinkOption.NOFOLLOW_LINKS).readAttributes().fileKey();
+            made = keyIn(folder, temp.getFileName()); // null when gone: the link then fails, and says why
         }
         try {
             Files.createLink(path.target(), temp);
         } catch (FileAlreadyExistsException e) {
-            if (folder != null && !inFolder(folder, path.target().getFileName())) {
+            if (folder != null && keyIn(folder, path.target().getFileName()) == null) {
                 // The name taken is where a swapped link led, not in the folder held: nothing to say about it.
                 throw FsException.folderChangedWhileNamed(op, path.requested());
             }
             throw foundInTheWay(op, path, ifExists);
         } catch (UnsupportedOperationException | FileSystemException e) {
             if (e instanceof NoSuchFileException || e instanceof java.nio.file.NotDirectoryException || folder != null
-                    && e instanceof FileSystemException f && (folderGone(f) || f.getReason() != null
+                    && e instanceof FileSystemException f && (FsException.folderGone(f) || f.getReason() != null
                             && f.getReason().contains("cross-device"))) {
                 // A folder on the way is gone, or is a link now (to another file system, even): not the folder held.
                 if (folder != null) {
@@ -1265,29 +1242,18 @@ public class LocalFileSystem implements FileSystemProvider {
             }
             made = null; // a move leaves no temporary name to compare with
         }
-        if (made != null) {
-            Object named;
-            try {
-                named = folder.getFileAttributeView(path.target().getFileName(),
-                        java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes()
-                        .fileKey();
-            } catch (IOException e) {
-                named = null;
-            }
-            if (!made.equals(named)) {
-                throw FsException.folderChangedWhileNamed(op, path.requested());
-            }
+        if (made != null && !made.equals(keyIn(folder, path.target().getFileName()))) {
+            throw FsException.folderChangedWhileNamed(op, path.requested());
         }
     }
 
-    /** Whether the folder held open has an entry {@code name} (of any kind). */
-    private static boolean inFolder(java.nio.file.SecureDirectoryStream<Path> folder, Path name) {
+    /** The identity of the entry {@code name} of the folder held open (of any kind), or null when it has none. */
+    private static Object keyIn(java.nio.file.SecureDirectoryStream<Path> folder, Path name) {
         try {
-            folder.getFileAttributeView(name, java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
-                    .readAttributes();
-            return true;
+            return folder.getFileAttributeView(name, java.nio.file.attribute.BasicFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS).readAttributes().fileKey();
         } catch (IOException e) {
-            return false;
+            return null;
         }
     }
 
@@ -1300,7 +1266,7 @@ public class LocalFileSystem implements FileSystemProvider {
         try {
             named = Files.readAttributes(dir, BasicFileAttributes.class).fileKey();
         } catch (FileSystemException e) {
-            if (!folderGone(e)) {
+            if (!FsException.folderGone(e)) {
                 throw e;
             }
             named = null; // gone, a file or a loop of links now on the way
@@ -1311,46 +1277,20 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /**
-     * Gives the new file the replaced file's owner, group and permission bits. The owner and group are kept where the
-     * operating system lets this process set them (root can; another user can keep a group it belongs to), so that a
-     * sidecar running as root does not hand a user's files to root. Set-user-ID and set-group-ID are not copied: the
-     * kernel clears them, too, when a file is written.
+     * Gives the new file the replaced file's owner, group and permission bits, through {@code view} (in the folder held
+     * open where there is one, so that a folder swapped meanwhile cannot turn the change on a file elsewhere). The
+     * owner and group are kept where the operating system lets this process set them (root can; another user can keep
+     * a group it belongs to), so that a sidecar running as root does not hand a user's files to root. Set-user-ID and
+     * set-group-ID are not copied: the kernel clears them, too, when a file is written. The new file's ids are read as
+     * numbers (the user database is not asked on every write), and a name is looked up only for an owner or group to
+     * give it.
      *
      * @param was a look at the file being replaced, whose owner and mode are the ones given
+     * @param view the new file's attributes, or null where the file system has no POSIX ones
      */
-    private static void copyOwnerAndMode(Lstat was, Path to) {
-        if (was.owner() == null) {
+    private static void copyOwnerAndMode(Lstat was, java.nio.file.attribute.PosixFileAttributeView view, Path temp) {
+        if (was.owner() == null || view == null) {
             return; // not a POSIX file system: the new file keeps its defaults
-        }
-        Map<String, Object> now;
-        try {
-            // Numeric ids: the owner's name would be looked up in the user database on every write.
-            now = Files.readAttributes(to, "unix:uid,gid", LinkOption.NOFOLLOW_LINKS);
-        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
-            return;
-        }
-        setIfDifferent(to, "unix:uid", was.owner().uid(), now.get("uid"));
-        setIfDifferent(to, "unix:gid", was.owner().gid(), now.get("gid"));
-        try {
-            Files.setAttribute(to, "unix:mode", was.owner().mode() & 0777, LinkOption.NOFOLLOW_LINKS);
-        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
-            // The content is what matters; the new file keeps the mode it was made with (owner-only when replacing).
-        }
-    }
-
-    /**
-     * As {@link #copyOwnerAndMode(Lstat, Path)}, set on the new file in the folder held open, so that a folder swapped
-     * meanwhile cannot turn the change of owner or mode on a file elsewhere. The new file's ids are read by its path (a
-     * read only; the user database is not asked), and a name is looked up only for an owner or group to give it.
-     */
-    private static void copyOwnerAndMode(Lstat was, java.nio.file.SecureDirectoryStream<Path> folder, Path temp) {
-        if (was.owner() == null) {
-            return;
-        }
-        java.nio.file.attribute.PosixFileAttributeView view = folder.getFileAttributeView(temp.getFileName(),
-                java.nio.file.attribute.PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
-        if (view == null) {
-            return;
         }
         Map<String, Object> now;
         try {
@@ -1409,7 +1349,7 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (NoSuchFileException e) {
             throw FsException.staleVersionDeleted(op, path.requested());
         } catch (FileSystemException e) {
-            if (folderGone(e)) {
+            if (FsException.folderGone(e)) {
                 throw FsException.folderChanged(op, path.requested()); // a folder on the way is a file or a link now
             }
             throw e;
@@ -1437,24 +1377,17 @@ public class LocalFileSystem implements FileSystemProvider {
         }
     }
 
-    private static void setIfDifferent(Path file, String attribute, Object wanted, Object current) {
-        if (wanted == null || wanted.equals(current)) {
-            return;
-        }
-        try {
-            Files.setAttribute(file, attribute, wanted, LinkOption.NOFOLLOW_LINKS);
-        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
-            // Not allowed to give the file away: it belongs to the user that runs Tool FS.
-        }
-    }
-
     private void syncFolder(Path dir) {
         fsyncs.incrementAndGet();
         syncDirectory(dir);
     }
 
-    /** Syncs the folder held open (its "." opened in it), where the rename was made. */
+    /** Syncs the folder held open (its "." opened in it), where the rename was made; {@code dir} by path if none. */
     private void syncFolder(java.nio.file.SecureDirectoryStream<Path> folder, Path dir) {
+        if (folder == null) {
+            syncFolder(dir);
+            return;
+        }
         fsyncs.incrementAndGet();
         try (java.nio.channels.SeekableByteChannel self = folder.newByteChannel(dir.getFileSystem().getPath("."),
                 java.util.Set.of(StandardOpenOption.READ))) {

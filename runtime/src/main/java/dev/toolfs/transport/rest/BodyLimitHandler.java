@@ -33,12 +33,7 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
                 return;
             }
         } else {
-            String length = ctx.request().getHeader("Content-Length");
-            try {
-                size = length == null ? -1 : Long.parseLong(length.trim());
-            } catch (NumberFormatException e) {
-                // Let the body handler judge a malformed length.
-            }
+            size = contentLength(ctx.request().getHeader("Content-Length")); // a malformed one: the body handler judges it
         }
         if (size > limits.effective()) {
             ctx.response().setStatusCode(413).putHeader("Content-Type", "application/json; charset=utf-8");
@@ -54,7 +49,7 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
                     .onComplete(done -> ctx.request().connection().close());
             return;
         }
-        if (!received && !takeRoom(ctx)) {
+        if (!received && !takeRoom(ctx, size)) {
             return;
         }
         ctx.next();
@@ -64,18 +59,13 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
      * Takes room for the body about to be read, given back when the answer is sent (see {@link BodyRoom}); answers 503
      * when there is none.
      */
-    private boolean takeRoom(RoutingContext ctx) {
+    private boolean takeRoom(RoutingContext ctx, long declared) {
         if (ctx.get(ROOM) != null) {
             return true;
         }
-        String length = ctx.request().getHeader("Content-Length");
         long bytes;
-        if (length != null) {
-            try {
-                bytes = Long.parseLong(length.trim());
-            } catch (NumberFormatException e) {
-                return true; // the body handler judges it
-            }
+        if (declared >= 0) {
+            bytes = declared;
         } else if (ctx.request().getHeader("Transfer-Encoding") != null) {
             bytes = limits.effective(); // chunked: as large as it may be
         } else {
@@ -88,7 +78,7 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
             ctx.response().setStatusCode(503).putHeader("Content-Type", "application/json; charset=utf-8")
                     .putHeader("Retry-After", "1")
                     .end(new JsonObject().put("error", "the server is receiving other large requests (at most "
-                            + BodyRoom.shown(room.capacity()) + " of bodies at once); nothing was done — retry in a moment")
+                            + dev.toolfs.fs.FsException.sizeShown(room.capacity()) + " of bodies at once); nothing was done — retry in a moment")
                             .encode());
             return false;
         }
@@ -102,11 +92,13 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
      * length that is no number, or a Content-Encoding the server may decode to another length).
      */
     static long declaredLength(String contentLength, String contentEncoding) {
-        if (contentLength == null || contentEncoding != null) {
-            return -1;
-        }
+        return contentEncoding != null ? -1 : contentLength(contentLength);
+    }
+
+    /** A Content-Length header's value, or -1 when there is none or it is no number. */
+    private static long contentLength(String header) {
         try {
-            return Long.parseLong(contentLength.trim());
+            return header == null ? -1 : Long.parseLong(header.trim());
         } catch (NumberFormatException e) {
             return -1;
         }

@@ -33,11 +33,6 @@ public final class BodyRoom {
         return ROOMS.computeIfAbsent(capacity, BodyRoom::new);
     }
 
-    /** A size as a person reads it: in MiB from 1 MiB, else in KiB. */
-    static String shown(long bytes) {
-        return bytes >= 1 << 20 ? (bytes >> 20) + " MiB" : (bytes >> 10) + " KiB";
-    }
-
     long capacity() {
         return capacity;
     }

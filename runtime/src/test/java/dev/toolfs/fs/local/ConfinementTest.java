@@ -999,57 +999,23 @@ class ConfinementTest {
         // now made and renamed in the folder held open. The outside folder is compared after the test.
         Path sw = Files.createDirectories(ws.resolve("sw"));
         Path d = Files.createDirectories(sw.resolve("d"));
-        Path aside = sw.resolve("aside");
         Files.writeString(d.resolve("f.txt"), "inside\n");
         Files.writeString(outside.resolve("f.txt"), "secret\n");
         before = snapshot(outside);
-        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.concurrent.atomic.AtomicInteger swaps = new java.util.concurrent.atomic.AtomicInteger();
-        Thread swapper = new Thread(() -> {
-            while (!stop.get()) {
-                try {
-                    if (Files.isSymbolicLink(d)) {
-                        Files.delete(d);
-                    } else if (Files.isDirectory(d) && Files.exists(aside)) {
-                        // A write made d again while it was aside: keep the folder that holds the file.
-                        deleteTree(d);
-                    } else if (Files.isDirectory(d)) {
-                        Files.move(d, aside);
-                        Files.createSymbolicLink(d, outside);
-                        swaps.incrementAndGet();
-                    } else if (Files.exists(aside)) {
-                        Files.move(aside, d);
-                    }
-                } catch (IOException e) {
-                    // a step lost to a write: go on
+        Race race;
+        try (FolderSwapper swapper = new FolderSwapper(d, sw.resolve("aside"), outside)) {
+            race = Race.of(1.5, i -> {
+                ResolvedPath f = fs.resolve("write", "sw/d/f.txt", ws, Cancellation.NONE);
+                if (i % 2 == 0) {
+                    fs.writeText(f, "written\n", Precondition.NONE, Cancellation.NONE);
+                } else {
+                    fs.editText(f, new TextEdit("\n", "!\n", false), Precondition.NONE, Cancellation.NONE);
                 }
-            }
-        });
-        swapper.start();
-        int written = 0;
-        java.util.Set<String> failures = new java.util.TreeSet<>();
-        try {
-            long end = System.nanoTime() + 1_500_000_000L;
-            for (int i = 0; System.nanoTime() < end; i++) {
-                try {
-                    ResolvedPath f = fs.resolve("write", "sw/d/f.txt", ws, Cancellation.NONE);
-                    if (i % 2 == 0) {
-                        fs.writeText(f, "written\n", Precondition.NONE, Cancellation.NONE);
-                    } else {
-                        fs.editText(f, new TextEdit("\n", "!\n", false), Precondition.NONE, Cancellation.NONE);
-                    }
-                    written++;
-                } catch (FsException e) {
-                    failures.add(e.code() + " " + e.getMessage().replaceAll("\"[^\"]*\"", "<path>"));
-                }
-            }
-        } finally {
-            stop.set(true);
-            swapper.join();
+            });
+            assertThat(swapper.swaps()).as("the swapper kept swapping").isGreaterThan(10);
         }
-        assertThat(written).isPositive();
-        assertThat(swaps.get()).as("the swapper kept swapping").isGreaterThan(10);
-        assertThat(failures).allSatisfy(m -> assertThat(m).doesNotContain("Exception"));
+        assertThat(race.succeeded()).isPositive();
+        assertThat(race.failures()).allSatisfy(m -> assertThat(m).doesNotContain("Exception"));
         try (Stream<Path> all = Files.walk(ws)) {
             assertThat(all.map(Path::toString).filter(n -> n.contains(".toolfs-"))).isEmpty();
         }
@@ -1061,53 +1027,83 @@ class ConfinementTest {
         // Found by black-box testing: a write made race/ndX, a swap sent race/ndX to an outside file of that name, the
         // write failed, and its clean-up removed "the empty folder it made" by path: the outside file. Files named as
         // the new folders wait outside; the outside folder is compared after the test.
-        Path race = Files.createDirectories(ws.resolve("race"));
-        Path aside = ws.resolve("aside");
+        Path folder = Files.createDirectories(ws.resolve("race"));
         for (int i = 0; i < 20; i++) {
             Files.writeString(outside.resolve("nd" + i), "decoy " + i + "\n");
         }
         before = snapshot(outside);
-        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.concurrent.atomic.AtomicInteger swaps = new java.util.concurrent.atomic.AtomicInteger();
-        Thread swapper = new Thread(() -> {
-            while (!stop.get()) {
-                try {
-                    if (Files.isSymbolicLink(race)) {
-                        Files.delete(race);
-                    } else if (Files.isDirectory(race) && Files.exists(aside)) {
-                        deleteTree(race);
-                    } else if (Files.isDirectory(race)) {
-                        Files.move(race, aside);
-                        Files.createSymbolicLink(race, outside);
-                        swaps.incrementAndGet();
-                    } else if (Files.exists(aside)) {
-                        Files.move(aside, race);
-                    }
-                } catch (IOException e) {
-                    // a step lost to a write: go on
-                }
-            }
-        });
-        java.util.Set<String> failures = new java.util.TreeSet<>();
-        swapper.start();
-        try {
-            long end = System.nanoTime() + 3_000_000_000L;
+        Race race;
+        try (FolderSwapper swapper = new FolderSwapper(folder, ws.resolve("aside"), outside)) {
+            race = Race.of(3, i -> fs.writeText(fs.resolve("write", "race/nd" + (i % 20) + "/sub/deeper/x.txt", ws,
+                    Cancellation.NONE), "x\n", Precondition.NONE, Cancellation.NONE));
+            assertThat(swapper.swaps()).as("the swapper kept swapping").isGreaterThan(10);
+        }
+        // Found by black-box testing too: a file where a folder was made, or where the new file's name was given,
+        // failed with Java's exception and the server's own paths.
+        assertThat(race.failures()).allSatisfy(m -> assertThat(m).doesNotContain("Exception"));
+    }
+
+    /** What calls made in a loop for a while came to: how many succeeded, and the failures' messages, paths left out. */
+    private record Race(int succeeded, java.util.Set<String> failures) {
+
+        static Race of(double seconds, java.util.function.IntConsumer call) {
+            int succeeded = 0;
+            java.util.Set<String> failures = new java.util.TreeSet<>();
+            long end = System.nanoTime() + (long) (seconds * 1e9);
             for (int i = 0; System.nanoTime() < end; i++) {
                 try {
-                    fs.writeText(fs.resolve("write", "race/nd" + (i % 20) + "/sub/deeper/x.txt", ws, Cancellation.NONE), "x\n",
-                            Precondition.NONE, Cancellation.NONE);
+                    call.accept(i);
+                    succeeded++;
                 } catch (FsException e) {
                     failures.add(e.code() + " " + e.getMessage().replaceAll("\"[^\"]*\"", "<path>"));
                 }
             }
-        } finally {
-            stop.set(true);
-            swapper.join();
+            return new Race(succeeded, failures);
         }
-        assertThat(swaps.get()).as("the swapper kept swapping").isGreaterThan(10);
-        // Found by black-box testing too: a file where a folder was made, or where the new file's name was given,
-        // failed with Java's exception and the server's own paths.
-        assertThat(failures).allSatisfy(m -> assertThat(m).doesNotContain("Exception"));
+    }
+
+    /**
+     * Swaps a folder for a link to another and back, as fast as it can, until closed: moves it aside, puts the link in
+     * its place, removes the link, moves it back. A folder a write made again meanwhile is removed, so that the folder
+     * holding the files comes back.
+     */
+    private static final class FolderSwapper implements AutoCloseable {
+        private final java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        private final java.util.concurrent.atomic.AtomicInteger swaps = new java.util.concurrent.atomic.AtomicInteger();
+        private final Thread thread;
+
+        FolderSwapper(Path folder, Path aside, Path linkTo) {
+            thread = new Thread(() -> {
+                while (!stop.get()) {
+                    try {
+                        if (Files.isSymbolicLink(folder)) {
+                            Files.delete(folder);
+                        } else if (Files.isDirectory(folder) && Files.exists(aside)) {
+                            deleteTree(folder);
+                        } else if (Files.isDirectory(folder)) {
+                            Files.move(folder, aside);
+                            Files.createSymbolicLink(folder, linkTo);
+                            swaps.incrementAndGet();
+                        } else if (Files.exists(aside)) {
+                            Files.move(aside, folder);
+                        }
+                    } catch (IOException e) {
+                        // a step lost to a write: go on
+                    }
+                }
+            });
+            thread.start();
+        }
+
+        int swaps() {
+            return swaps.get();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop.set(true);
+            thread.join();
+        }
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -32,7 +32,7 @@ class BodyRoomTest {
 
     @Test
     void sizesAreShownInKibOrMib() {
-        assertThat(BodyRoom.shown(100 * 1024)).isEqualTo("100 KiB");
-        assertThat(BodyRoom.shown(3L << 20)).isEqualTo("3 MiB");
+        assertThat(dev.toolfs.fs.FsException.sizeShown(100 * 1024)).isEqualTo("100 KiB");
+        assertThat(dev.toolfs.fs.FsException.sizeShown(3L << 20)).isEqualTo("3 MiB");
     }
 }

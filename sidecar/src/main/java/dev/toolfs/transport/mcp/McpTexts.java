@@ -100,18 +100,15 @@ public final class McpTexts {
 
     /** A request that failed: its own time limit, or an error the client answered with, or a lost connection. */
     private static ApprovalDecision failedAnswer(Throwable failure, Duration timeout) {
+        String detail = failure == null ? "" : failure.getMessage() == null || failure.getMessage().isBlank()
+                ? failure.getClass().getSimpleName() : failure.getMessage();
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t.getClass().getSimpleName().equals("TimeoutException")) {
                 return ApprovalDecision.noDecisionWithin(timeout);
             }
-        }
-        String detail = failure == null ? "" : failure.getMessage() == null || failure.getMessage().isBlank()
-                ? failure.getClass().getSimpleName() : failure.getMessage();
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof com.fasterxml.jackson.core.JsonProcessingException) {
                 // The library's words about its own classes tell the model nothing.
                 detail = "its answer was not an elicitation result";
-                break;
             }
         }
         // The client's words reach the model: on one line, controls shown, and not a page long.
