@@ -42,11 +42,25 @@ final class EditMemory {
      * @throws CancellationException when the call was cancelled (or its thread interrupted) meanwhile
      */
     int take(long bytes, Cancellation cancel, long maxWaitNanos) throws TimeoutException {
-        if (bytes < SMALL_BYTES) {
-            return 0;
-        }
-        int wanted = (int) Math.min(capacityKib, (bytes + 1023) / 1024);
-        if (kib.tryAcquire(wanted)) {
+        return takeKib(kibFor(bytes), cancel, maxWaitNanos);
+    }
+
+    /**
+     * Takes what a file of {@code bytes} needs beyond the {@code taken} an earlier {@link #take} gave (for a file that
+     * grew since), waiting as {@link #take} does; the result, which includes {@code taken}, is given back instead.
+     */
+    int takeMore(int taken, long bytes, Cancellation cancel, long maxWaitNanos) throws TimeoutException {
+        int wanted = kibFor(bytes);
+        return wanted <= taken ? taken : taken + takeKib(wanted - taken, cancel, maxWaitNanos);
+    }
+
+    /** The room a file of {@code bytes} takes: none for a small file, at most all of it. */
+    private int kibFor(long bytes) {
+        return bytes < SMALL_BYTES ? 0 : (int) Math.min(capacityKib, bytes / 1024 + (bytes % 1024 == 0 ? 0 : 1));
+    }
+
+    private int takeKib(int wanted, Cancellation cancel, long maxWaitNanos) throws TimeoutException {
+        if (wanted == 0 || kib.tryAcquire(wanted)) {
             return wanted;
         }
         long deadline = System.nanoTime() + maxWaitNanos;

@@ -72,7 +72,7 @@ public class LocalFileSystem implements FileSystemProvider {
     /** Whether the lack of secure folder streams was logged. */
     private volatile boolean byPathLogged;
     /** The bytes of large files that edits hold in memory at once. */
-    private final EditMemory editMemory;
+    final EditMemory editMemory; // package-private for tests
     final StripedLocks locks = new StripedLocks(256); // package-private for tests
     /** One at a time: writes that may make a folder git takes for a repository (see {@link #writeText}). */
     private final ReentrantLock repositoryNames = new ReentrantLock();
@@ -632,7 +632,16 @@ public class LocalFileSystem implements FileSystemProvider {
             Cancellation cancel) {
         checkNotOwnConfiguration("edit", path);
         checkSandbox("edit", path, escalated);
-        ReentrantLock lock = lock("edit", path, cancel);
+        // The room for a large file is waited for before its lock, not under it: a wait of up to a minute would
+        // otherwise hold up every change of the files that share the lock's stripe.
+        int room = room("edit", path, sizeBeforeLock(path), 0, cancel);
+        ReentrantLock lock;
+        try {
+            lock = lock("edit", path, cancel);
+        } catch (RuntimeException e) {
+            editMemory.give(room);
+            throw e;
+        }
         try {
             Lstat look = lookAt("edit", path, true);
             FileStat st = fileStat(look);
@@ -648,32 +657,44 @@ public class LocalFileSystem implements FileSystemProvider {
             if (st.size() > maxEditBytes) {
                 throw FsException.tooLarge("edit", path.requested(), st.size(), maxEditBytes);
             }
-            int room = room("edit", path, st.size(), cancel);
-            try {
-                byte[] old = readAll("edit", path, maxEditBytes, st);
-                check("edit", path, precondition, st, old);
-                checkWritable("edit", path, look);
-                String text = decodeStrict("edit", path, old);
-                Edited edited = edited(path, old, text, edit);
-                LiteralEdit.Result result = edited.result();
-                byte[] data = edited.data();
-                FileVersion version = replace("edit", path, data, look, old, false, precondition, cancel);
-                // Read back from the new file (a CR in the replacement): its line endings may have changed unseen.
-                boolean fused = result.changed() == null;
-                return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed(),
-                        fused ? TextShape.of(text) : null, fused ? TextShape.of(result.physicalAfter()) : null);
-            } finally {
-                editMemory.give(room);
-            }
+            // Grown since it was first looked at (rare): the rest is waited for here.
+            room = room("edit", path, st.size(), room, cancel);
+            byte[] old = readAll("edit", path, maxEditBytes, st);
+            check("edit", path, precondition, st, old);
+            checkWritable("edit", path, look);
+            String text = decodeStrict("edit", path, old);
+            Edited edited = edited(path, old, text, edit);
+            LiteralEdit.Result result = edited.result();
+            byte[] data = edited.data();
+            FileVersion version = replace("edit", path, data, look, old, false, precondition, cancel);
+            // Read back from the new file (a CR in the replacement): its line endings may have changed unseen.
+            boolean fused = result.changed() == null;
+            return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed(),
+                    fused ? TextShape.of(text) : null, fused ? TextShape.of(result.physicalAfter()) : null);
         } finally {
             lock.unlock();
+            editMemory.give(room);
         }
     }
 
-    /** Room in {@link #editMemory} for a file of {@code size} bytes, waited for as a lock is. */
-    private int room(String op, ResolvedPath path, long size, Cancellation cancel) {
+    /** The file's size as one look shows it before its lock is taken, or 0 (the look under the lock decides). */
+    private long sizeBeforeLock(ResolvedPath path) {
         try {
-            return editMemory.take(size, cancel, java.util.concurrent.TimeUnit.SECONDS.toNanos(LOCK_WAIT_SECONDS));
+            Lstat look = Lstat.of(path.target());
+            return look.regularFile() && look.size() <= maxEditBytes ? look.size() : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * Room in {@link #editMemory} for a file of {@code size} bytes, beyond the {@code taken} already held, waited for
+     * as a lock is; the result includes {@code taken} (which the caller still holds, and gives back, if this fails).
+     */
+    private int room(String op, ResolvedPath path, long size, int taken, Cancellation cancel) {
+        try {
+            return editMemory.takeMore(taken, size, cancel,
+                    java.util.concurrent.TimeUnit.SECONDS.toNanos(LOCK_WAIT_SECONDS));
         } catch (java.util.concurrent.CancellationException e) {
             throw FsException.cancelled(op, path.requested());
         } catch (java.util.concurrent.TimeoutException e) {

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.toolfs.fs.Cancellation;
+import dev.toolfs.fs.EditOutcome;
 import dev.toolfs.fs.FileKind;
 import dev.toolfs.fs.FileStat;
 import dev.toolfs.fs.FileVersion;
@@ -576,6 +577,36 @@ class LocalFileSystemTest {
         // Once the lock is free again, the change goes through.
         fs.writeText(resolve("held.txt"), "y\n", Precondition.NONE, Cancellation.NONE);
         assertThat(Files.readString(ws.resolve("held.txt"))).isEqualTo("y\n");
+    }
+
+    /**
+     * An edit of a large file that waits for memory room (other large edits hold it) waits before its file's lock:
+     * the changes of other files that share the lock's stripe go on meanwhile (found in a review).
+     */
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void anEditWaitingForMemoryRoomHoldsNoLock() throws Exception {
+        Files.writeString(ws.resolve("large.txt"), "x".repeat(600 * 1024) + "\nMARKER\n");
+        java.util.concurrent.locks.ReentrantLock stripe = fs.locks.forPath(resolve("large.txt").target());
+        String neighbour = java.util.stream.IntStream.range(0, 100_000).mapToObj(i -> "small" + i + ".txt")
+                .filter(name -> fs.locks.forPath(resolve(name).target()) == stripe).findFirst().orElseThrow();
+        Files.writeString(ws.resolve(neighbour), "one\n");
+        int all = fs.editMemory.take(fs.editMemory.capacityBytes(), Cancellation.NONE, 0);
+        java.util.concurrent.CompletableFuture<EditOutcome> large = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> fs.editText(resolve("large.txt"), new TextEdit("MARKER", "EDITED", false), Precondition.NONE,
+                        false, Cancellation.NONE));
+        try {
+            Thread.sleep(300);
+            assertThat(large).isNotDone(); // waiting for room
+            fs.editText(resolve(neighbour), new TextEdit("one", "two", false), Precondition.NONE, false,
+                    Cancellation.NONE);
+            assertThat(Files.readString(ws.resolve(neighbour))).isEqualTo("two\n");
+            assertThat(stripe.isLocked()).isFalse();
+        } finally {
+            fs.editMemory.give(all);
+        }
+        assertThat(large.get(10, TimeUnit.SECONDS).replacements()).isEqualTo(1);
+        assertThat(Files.readString(ws.resolve("large.txt"))).endsWith("\nEDITED\n");
     }
 
     @Test
