@@ -90,6 +90,59 @@ class AuthAndLimitsTest {
                         + " over the 65536-byte limit (quarkus.tool-fs.rest.max-body-size)\"}");
     }
 
+    /**
+     * A client that closes its connection halfway through a POST /mcp body gets nothing, the server logs no ERROR (it
+     * logged Quarkus' "HTTP Request to /mcp failed" with a stack trace, found by black-box testing), and the body's
+     * room is given back.
+     */
+    @Test
+    void aPostToMcpAbandonedHalfwayLogsNoErrorAndGivesItsRoomBack() throws Exception {
+        java.util.List<java.util.logging.LogRecord> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue()) {
+                    errors.add(record);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+        root.addHandler(capture);
+        try {
+            for (int i = 0; i < 3; i++) {
+                try (java.net.Socket socket = new java.net.Socket("localhost", io.restassured.RestAssured.port)) {
+                    socket.getOutputStream().write(("POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer s3cret\r\n"
+                            + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                            + "Content-Length: 60000\r\n\r\n{\"jsonrpc\": \"2.0\", ").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    socket.getOutputStream().flush();
+                    Thread.sleep(200);
+                }
+            }
+            // Each took 60,000 of the 100 KiB of room: a body of as much fits again once the server saw them go.
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+            int status;
+            do {
+                Thread.sleep(100);
+                status = given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                        .body(Map.of("file_path", "after-abandoned.txt", "content", "r".repeat(60_000)))
+                        .post("/tools/write").statusCode();
+            } while (status == 503 && System.nanoTime() < deadline);
+            assertThat(status).isEqualTo(200);
+            Thread.sleep(300);
+            assertThat(errors).extracting(r -> r.getLoggerName() + ": " + r.getMessage()).isEmpty();
+        } finally {
+            root.removeHandler(capture);
+        }
+    }
+
     @Test
     void aBodyThatWouldGoOverTheRoomForBodiesIs503UntilTheOthersAreDone() throws Exception {
         // Found by black-box testing: concurrent large writes on a small heap ran the JVM out of memory, and a chunk the

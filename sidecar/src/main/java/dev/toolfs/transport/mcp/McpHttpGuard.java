@@ -40,6 +40,8 @@ public class McpHttpGuard {
     ServerRequestOwners owners;
 
     private HttpAdmission admission;
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(McpHttpGuard.class);
+
     private BodyLimitHandler bodyLimit;
 
     void install(@Observes Router router) {
@@ -98,6 +100,13 @@ public class McpHttpGuard {
                 .handler(ctx -> answerMalformedCall(ctx, status))
                 // Only this route's own failure (a body over the limit); the library answers its own.
                 .failureHandler(ctx -> {
+                    if (ctx.failure() instanceof io.vertx.core.http.HttpClosedException) {
+                        // The client went away before its body was whole: nothing to answer, nothing the operator need
+                        // do (Quarkus' own handler would log it as an ERROR with a stack trace); its room is given back.
+                        LOG.debugf("%s %s: the client closed the connection before its body was whole",
+                                ctx.request().method(), ctx.request().path());
+                        return;
+                    }
                     boolean open = !ctx.response().headWritten();
                     // The library refuses a POST's headers with an empty 400, its reason only in the server's log.
                     String why = open && status == 200 && ctx.statusCode() == 400 && ctx.failure() == null
