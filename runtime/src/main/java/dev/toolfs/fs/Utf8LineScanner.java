@@ -107,6 +107,35 @@ public final class Utf8LineScanner implements LineSource {
             }
             out.clear();
         }
+        // A sequence cut by the end of a first read shorter than the check's bytes: the end of the file, where it is
+        // invalid, or a read that stopped early. Rare (text not ASCII, its sample cut mid-character), so only then is
+        // the stream read on to tell.
+        if (!end && in.hasRemaining() && n < HEAD_CHECK_BYTES && readOn()) {
+            checkHead();
+        }
+    }
+
+    /**
+     * Reads on into the buffer after what it holds, to the end of the stream or until the head check has its bytes;
+     * whether anything was learnt (bytes, or the end).
+     */
+    private boolean readOn() {
+        boolean learnt = false;
+        try {
+            while (!eof && lim - pos < HEAD_CHECK_BYTES && lim < buf.length) {
+                int n = in.read(buf, lim, buf.length - lim);
+                if (n < 0) {
+                    eof = true;
+                    return true;
+                }
+                took(lim, n);
+                lim += n;
+                learnt |= n > 0;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return learnt;
     }
 
     /** Bytes read from the stream so far. */

@@ -160,6 +160,38 @@ class Utf8LineScannerTest {
         assertThatThrownBy(() -> lines.nextLine(10)).hasMessage("invalid UTF-8 in line 2");
     }
 
+    /**
+     * A character cut by the end of the file is invalid, also when the whole file is in the head (found by black-box
+     * testing: a window of the first line passed it, and recorded a version write could then replace).
+     */
+    @Test
+    void aCharacterCutByTheEndOfTheFileIsNotText() {
+        for (byte[] tail : new byte[][] { { (byte) 0xE2 }, { (byte) 0xE2, (byte) 0x82 }, { (byte) 0xF0, (byte) 0x9F, (byte) 0x98 } }) {
+            byte[] bytes = java.util.Arrays.copyOf("ok\nab".getBytes(StandardCharsets.UTF_8), 5 + tail.length);
+            System.arraycopy(tail, 0, bytes, 5, tail.length);
+            Utf8LineScanner s = new Utf8LineScanner(new ByteArrayInputStream(bytes), null, 64 * 1024);
+            assertThatThrownBy(s::checkHead).isInstanceOf(Utf8LineScanner.NotTextException.class)
+                    .hasMessage("invalid UTF-8 in the first " + bytes.length + " bytes");
+        }
+        // Cut only by a read that stopped early: the rest of the character follows, and it is text.
+        byte[] whole = "ok\nab\u20ac\n".getBytes(StandardCharsets.UTF_8);
+        InputStream twoReads = new ByteArrayInputStream(whole) {
+            private boolean first = true;
+
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                int n = super.read(b, off, first ? Math.min(len, 6) : len);
+                first = false;
+                return n;
+            }
+        };
+        Utf8LineScanner s = new Utf8LineScanner(twoReads, null, 64 * 1024);
+        s.checkHead();
+        assertThat(s.nextLine(10).text()).isEqualTo("ok");
+        assertThat(s.nextLine(10).text()).isEqualTo("ab\u20ac");
+        assertThat(s.nextLine(10)).isNull();
+    }
+
     @Test
     void invalidUtf8AnywhereInTheHeadIsFound() {
         // Deep in the 8 KiB head, past the checker's first chunks of decoded characters, and at chunk boundaries.
