@@ -185,7 +185,11 @@ public final class LiteralEdit {
         return false;
     }
 
-    /** Where {@code needle} occurs, without overlaps; past {@link #MAX_LISTED_LINES} + 1 only for {@code all}. */
+    /**
+     * Where {@code needle} occurs: without overlaps for {@code all}, which replaces them one after the other; with them
+     * otherwise (past {@link #MAX_LISTED_LINES} + 1 only for {@code all}), since a single replacement must be the only
+     * place the model can have meant, and {@code x\nx} in {@code x\nx\nx} is two.
+     */
     private static List<Integer> find(Logical text, String needle, boolean all) {
         List<Integer> matches = new ArrayList<>();
         if (text.ascii != null && !ByteScan.isAscii(needle)) {
@@ -193,7 +197,8 @@ public final class LiteralEdit {
         }
         // An ASCII needle's bytes are its characters, one each: byte and character positions are the same.
         byte[] bytes = text.ascii == null ? null : needle.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-        for (int i = text.indexOf(needle, bytes, 0); i >= 0; i = text.indexOf(needle, bytes, i + needle.length())) {
+        int step = all ? needle.length() : 1;
+        for (int i = text.indexOf(needle, bytes, 0); i >= 0; i = text.indexOf(needle, bytes, i + step)) {
             matches.add(i);
             if (!all && matches.size() > MAX_LISTED_LINES) {
                 break;
@@ -232,6 +237,13 @@ public final class LiteralEdit {
     }
 
     private static String ambiguousDetail(String logical, String oldL, List<Integer> matches) {
+        for (int k = 1; k < matches.size(); k++) {
+            if (matches.get(k) < matches.get(k - 1) + oldL.length()) {
+                // replace_all would take only the first of two overlapping places: not what either reading meant.
+                return matchesWhere(logical, matches) + ", some of them overlapping; include more surrounding lines in"
+                        + " old_string to make it unique";
+            }
+        }
         return matchesWhere(logical, matches)
                 + "; include more surrounding lines in old_string to make it unique, or set replace_all to true to replace every occurrence";
     }

@@ -80,6 +80,26 @@ class LiteralEditTest {
                 .extracting(e -> ((EditMatchException) e).code()).isEqualTo(FsErrorCode.FS_AMBIGUOUS_MATCH);
     }
 
+    /**
+     * Two places that overlap are two places the model may have meant (found by black-box testing: "x\nx\n" in
+     * "x\nx\nx\n" silently took lines 1-2); replace_all, which would take only the first, is not offered.
+     */
+    @Test
+    void overlappingMatchesAreAmbiguous() {
+        assertThatThrownBy(() -> edit("x\nx\nx\n", "x\nx\n", "y\n"))
+                .hasMessage("old_string matches 2 times (at lines 1, 2), some of them overlapping; include more"
+                        + " surrounding lines in old_string to make it unique")
+                .extracting(e -> ((EditMatchException) e).code()).isEqualTo(FsErrorCode.FS_AMBIGUOUS_MATCH);
+        assertThatThrownBy(() -> edit("aaa\n", "aa", "b"))
+                .hasMessage("old_string matches 2 times (at line 1 (2 times)), some of them overlapping; include more"
+                        + " surrounding lines in old_string to make it unique");
+        // replace_all replaces them one after the other, without overlaps, as documented.
+        assertThat(LiteralEdit.apply("x\nx\nx\n", new TextEdit("x\nx\n", "y\n", true)).physicalAfter()).isEqualTo("y\nx\n");
+        // Not overlapping: the usual advice.
+        assertThatThrownBy(() -> edit("aa-aa\n", "aa", "b")).hasMessageEndingWith("or set replace_all to true to replace"
+                + " every occurrence");
+    }
+
     @Test
     void aLineWithSeveralMatchesIsNamedOnceWithItsCount() {
         assertThatThrownBy(() -> edit("aaa\nb\na\n", "a", "c"))
