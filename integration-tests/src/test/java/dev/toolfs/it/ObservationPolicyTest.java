@@ -53,6 +53,27 @@ class ObservationPolicyTest {
         assertThat(Files.readString(ws.resolve(name))).isEqualTo("new\n");
     }
 
+    /**
+     * A file read refuses as not text cannot be read first: "read the file" would send the model round in a loop
+     * (found by black-box testing), so it is told what the file is instead.
+     */
+    @Test
+    void replacingAnUnreadFileThatIsNotTextSaysWhatItIs() throws Exception {
+        Files.write(ws.resolve(name), new byte[] { (byte) 0xFF, (byte) 0xFE, 'a', '\n' });
+        assertError(tools.read(name), "FS_NOT_TEXT", "cannot read \"" + name
+                + "\": not a UTF-8 text file (invalid UTF-8 in the first 4 bytes); use read_image for an image, or a"
+                + " shell tool for other binary files");
+        assertError(tools.write(name, "mine\n"), "FS_NOT_TEXT", "cannot write \"" + name + "\": the file exists and is"
+                + " not a UTF-8 text file (invalid UTF-8 in the first 4 bytes), which read cannot show, and write replaces"
+                + " only a file read in this session; use read_image for an image, or a shell tool for other binary files");
+        assertThat(Files.readAllBytes(ws.resolve(name))).containsExactly(0xFF, 0xFE, 'a', '\n');
+        // Text in another encoding is no different: Latin-1.
+        Files.write(ws.resolve(name), "caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertError(tools.write(name, "mine\n"), "FS_NOT_TEXT", "cannot write \"" + name + "\": the file exists and is"
+                + " not a UTF-8 text file (invalid UTF-8 in the first 5 bytes), which read cannot show, and write replaces"
+                + " only a file read in this session; use read_image for an image, or a shell tool for other binary files");
+    }
+
     @Test
     void replacingAnUnreadFileIsRefused() throws Exception {
         Files.writeString(ws.resolve(name), "theirs\n");

@@ -116,6 +116,13 @@ public class FsException extends RuntimeException {
                 + why + "); " + BINARY_ADVICE);
     }
 
+    /** An existing file the session has not read, and cannot: read refuses it as not text. */
+    public static FsException notTextUnread(String op, Path path, String why) {
+        return new FsException(FsErrorCode.FS_NOT_TEXT, path, "cannot " + op + " " + PATH + ": the file exists and is not"
+                + " a UTF-8 text file (" + why + "), which read cannot show, and " + op + " replaces only a file read in"
+                + " this session; " + BINARY_ADVICE);
+    }
+
     public static FsException tooLarge(String op, Path path, long size, long max) {
         return new FsException(FsErrorCode.FS_TOO_LARGE, path, "cannot " + op + " " + PATH + ": the file is " + size
                 + " bytes, over the " + max + "-byte limit for " + op + "; use write to replace it whole, or a shell tool");

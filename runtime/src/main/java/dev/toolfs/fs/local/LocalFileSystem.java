@@ -740,6 +740,9 @@ public class LocalFileSystem implements FileSystemProvider {
     private void check(String op, ResolvedPath path, Precondition precondition, FileStat st, byte[] old) {
         if (precondition instanceof Precondition.CreateIfAbsent c) {
             if (st.exists()) {
+                if (c.ifExists() == FsErrorCode.FS_NOT_OBSERVED && st.isRegularFile()) {
+                    refuseUnreadable(op, path);
+                }
                 throw existsError(op, path, c.ifExists());
             }
         } else if (precondition instanceof Precondition.IfVersion v) {
@@ -801,6 +804,20 @@ public class LocalFileSystem implements FileSystemProvider {
             // Not to be looked at (gone again, or its folder now refuses): it was there when the link was refused.
         }
         return existsError(op, path, ifExists);
+    }
+
+    /**
+     * A file the session has not read, and that read would refuse as not text: "read the file" would send the model
+     * round in a loop, so it is told what the file is and what to use instead.
+     */
+    private static void refuseUnreadable(String op, ResolvedPath path) {
+        try (java.io.InputStream in = dev.toolfs.fs.RegularFileOpen.open(path.target())) {
+            new dev.toolfs.fs.Utf8LineScanner(in, null, 16 * 1024).checkHead();
+        } catch (dev.toolfs.fs.Utf8LineScanner.NotTextException e) {
+            throw FsException.notTextUnread(op, path.requested(), e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            // Not to be looked at now: the usual answer, which a read will then explain.
+        }
     }
 
     private static FsException existsError(String op, ResolvedPath path, FsErrorCode code) {
