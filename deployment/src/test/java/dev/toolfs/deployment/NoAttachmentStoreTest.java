@@ -63,7 +63,7 @@ class NoAttachmentStoreTest {
         Files.write(root.resolve("logo.png"), new byte[] { (byte) 0x89, 'P', 'N', 'G', 0, 0 });
         assertThat(runtime.execute("read", Map.of("file_path", "logo.png"), ToolCall.session("s")).text())
                 .isEqualTo("Error: cannot read \"logo.png\": not a UTF-8 text file (it contains NUL bytes); "
-                        + "use a shell tool for binary files");
+                        + "use a shell tool for binary files or text in another encoding");
         // A tool its caller hides is left out of the tools a restricted session is told to use.
         runtime.restrictSession("narrow", Set.of("read", "write"));
         assertThat(runtime.execute("edit", Map.of("file_path", "a", "old_string", "x", "new_string", "y"),

@@ -64,8 +64,8 @@ public class FsException extends RuntimeException {
         String text = template;
         if (code == FsErrorCode.FS_NOT_TEXT) {
             text = text.replace(BINARY_ADVICE, imageToolOffered
-                    ? "use read_image for an image, or a shell tool for other binary files"
-                    : "use a shell tool for binary files");
+                    ? "use read_image for an image, or a shell tool for other binary files or text in another encoding"
+                    : "use a shell tool for binary files or text in another encoding");
         }
         if (path == null) {
             return text;

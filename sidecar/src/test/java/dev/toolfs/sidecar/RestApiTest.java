@@ -261,7 +261,7 @@ class RestApiTest {
         Files.writeString(ws.resolve("two.txt"), "a\nb\n");
         assertValidation("read", Map.of("file_path", "two.txt", "offset", 3), "offset 3 is out of range for \"two.txt\" (2 lines)");
         Files.write(ws.resolve("blob.bin"), new byte[] { 'P', 'K', 3, 4, 0, 0 });
-        assertError("read", Map.of("file_path", "blob.bin"), "cannot read \"blob.bin\": not a UTF-8 text file (it contains NUL bytes); use read_image for an image, or a shell tool for other binary files", "FsError", "FS_NOT_TEXT");
+        assertError("read", Map.of("file_path", "blob.bin"), "cannot read \"blob.bin\": not a UTF-8 text file (it contains NUL bytes); use read_image for an image, or a shell tool for other binary files or text in another encoding", "FsError", "FS_NOT_TEXT");
     }
 
     @Test

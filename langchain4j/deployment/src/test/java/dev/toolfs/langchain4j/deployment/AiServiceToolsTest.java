@@ -62,7 +62,7 @@ class AiServiceToolsTest {
         assertThat(ScriptedChatModel.RESULTS).containsExactly(
                 "Error: cannot edit \"notes.txt\": it has not been read in this session — read the file, then retry",
                 // read_image is not offered without image content, so the advice does not name it.
-                "Error: cannot read \"blob.bin\": not a UTF-8 text file (it contains NUL bytes); use a shell tool for binary files");
+                "Error: cannot read \"blob.bin\": not a UTF-8 text file (it contains NUL bytes); use a shell tool for binary files or text in another encoding");
         assertThat(Files.readString(WS.resolve("notes.txt"))).isEqualTo("ALPHA\r\nbeta\r\n");
     }
 }

@@ -65,7 +65,7 @@ class ImageThroughAiServiceTest {
                 "<path>notes.txt</path>\n<type>file</type>\n<content>\n1: alpha\n\n(End of file - total 1 lines)\n</content>");
         // read_image is offered here, so a file that is not text may be an image for it.
         assertThat(ScriptedChatModel.RESULT_MESSAGES.get(2).text()).isEqualTo("Error: cannot read \"blob.bin\": not a UTF-8 "
-                + "text file (it contains NUL bytes); use read_image for an image, or a shell tool for other binary files");
+                + "text file (it contains NUL bytes); use read_image for an image, or a shell tool for other binary files or text in another encoding");
     }
 
     @Test
