@@ -306,16 +306,64 @@ public final class LiteralEdit {
             return "old_string was not found in the file, but it matches at line " + wsLine
                     + " if whitespace is ignored; copy old_string exactly from a fresh read, including indentation and line breaks";
         }
+        int nfLine = logical.length() <= HINT_MAX_CHARS ? normalizedLine(logical, oldL) : -1;
+        if (nfLine > 0) {
+            return "old_string was not found in the file, but it matches at line " + nfLine + " if Unicode"
+                    + " normalization is ignored: some characters look the same but are other code points (an accent"
+                    + " written as a separate mark, say); copy old_string exactly from a fresh read, or choose one that"
+                    + " leaves those characters out";
+        }
         String firstLine = firstNonBlankLine(oldL);
         if (firstLine != null && !firstLine.equals(oldL) && logical.length() <= HINT_MAX_CHARS) {
-            int at = logical.indexOf(firstLine);
-            if (at >= 0) {
-                return "old_string was not found in the file; its first line appears at line "
-                        + new LineCounter(logical).lineOf(at)
+            String where = linesHolding(logical, firstLine);
+            if (where != null) {
+                return "old_string was not found in the file; its first line"
+                        + (oldL.startsWith(firstLine) ? "" : " that is not blank") + " appears at " + where
                         + ", so a later line of old_string differs; read the file there and copy old_string exactly";
             }
         }
         return "old_string was not found in the file; read the file and copy old_string exactly from it, including whitespace";
+    }
+
+    /**
+     * "line 4", "lines 4, 9" or "lines 4, 9, …" (past {@link #MAX_LISTED_LINES}): where {@code needle} starts, each
+     * line once; null when it does not occur.
+     */
+    private static String linesHolding(String hay, String needle) {
+        StringBuilder where = new StringBuilder();
+        LineCounter counter = new LineCounter(hay);
+        int listed = 0;
+        int last = 0;
+        for (int at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+            int line = counter.lineOf(at);
+            if (line == last) {
+                continue;
+            }
+            if (listed == MAX_LISTED_LINES) {
+                where.append(", …");
+                break;
+            }
+            where.append(listed == 0 ? "" : ", ").append(line);
+            listed++;
+            last = line;
+        }
+        return listed == 0 ? null : (listed == 1 ? "line " : "lines ") + where;
+    }
+
+    /**
+     * Line (1-based) where {@code needle} matches {@code hay} once both are in Unicode's composed form (NFC), or -1:
+     * an accent written apart from its letter, or a sign that is another's twin (the Kelvin sign, the Greek question
+     * mark for a semicolon), reads the same to the model and matches nothing.
+     */
+    static int normalizedLine(String hay, String needle) {
+        if (java.text.Normalizer.isNormalized(hay, java.text.Normalizer.Form.NFC)
+                && java.text.Normalizer.isNormalized(needle, java.text.Normalizer.Form.NFC)) {
+            return -1; // both as they would be: nothing normalization could make match
+        }
+        // Normalization leaves line breaks alone, so lines counted in the normal form are the file's.
+        String normalHay = java.text.Normalizer.normalize(hay, java.text.Normalizer.Form.NFC);
+        int at = normalHay.indexOf(java.text.Normalizer.normalize(needle, java.text.Normalizer.Form.NFC));
+        return at < 0 ? -1 : new LineCounter(normalHay).lineOf(at);
     }
 
     private static String firstNonBlankLine(String s) {

@@ -148,6 +148,39 @@ class LiteralEditTest {
                         + "of old_string differs; read the file there and copy old_string exactly");
     }
 
+    /** Found by black-box testing: the hint named only the first of the places, and "first line" meant a blank one. */
+    @Test
+    void theFirstLineHintNamesEveryPlaceAndSaysWhenBlankLinesWereSkipped() {
+        String file = "x\ndef f():\nreturn 1\ndef f():\nreturn 3\n";
+        assertThatThrownBy(() -> edit(file, "def f():\nreturn 2", "y"))
+                .hasMessage("old_string was not found in the file; its first line appears at lines 2, 4, so a later line"
+                        + " of old_string differs; read the file there and copy old_string exactly");
+        assertThatThrownBy(() -> edit(file, "\n\ndef f():\nreturn 2", "y"))
+                .hasMessage("old_string was not found in the file; its first line that is not blank appears at lines 2, 4,"
+                        + " so a later line of old_string differs; read the file there and copy old_string exactly");
+        assertThatThrownBy(() -> edit("ab ab\nab\n".repeat(6), "ab\nzz", "y"))
+                .hasMessageContaining("appears at lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …, so a later line");
+    }
+
+    /**
+     * Text that reads the same but is other code points (found by black-box testing: an NFC old_string against an
+     * NFD file got the plain "not found").
+     */
+    @Test
+    void noMatchPointsAtTheLineThatMatchesOnceNormalized() {
+        String nfdFile = "one\ncafe\u0301 cre\u0300me\n";
+        String expected = "old_string was not found in the file, but it matches at line 2 if Unicode normalization is"
+                + " ignored: some characters look the same but are other code points (an accent written as a separate"
+                + " mark, say); copy old_string exactly from a fresh read, or choose one that leaves those characters out";
+        assertThatThrownBy(() -> edit(nfdFile, "caf\u00e9 cr\u00e8me", "tea")).hasMessage(expected);
+        // The other way round, and a look-alike sign: the Greek question mark for a semicolon.
+        assertThatThrownBy(() -> edit("one\ncaf\u00e9\n", "cafe\u0301", "tea")).hasMessage(expected);
+        assertThatThrownBy(() -> edit("a\nx = 1\u037e\n", "x = 1;", "x = 2;")).hasMessage(expected);
+        // Both in the same form: the plain detail.
+        assertThatThrownBy(() -> edit("caf\u00e9\n", "th\u00e9", "tea")).hasMessageStartingWith(
+                "old_string was not found in the file; read the file");
+    }
+
     @Test
     void noMatchAtAll() {
         assertThatThrownBy(() -> edit("abc\n", "zzz", "y"))
