@@ -24,7 +24,8 @@ class BoundedObservationsTest {
     public static class FewObservations implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.tool-fs.sessions.max-observations", "2");
+            return Map.of("quarkus.tool-fs.sessions.max-observations", "2",
+                    "quarkus.tool-fs.sessions.observations-memory", "64K");
         }
     }
 
@@ -45,5 +46,37 @@ class BoundedObservationsTest {
         assertThat(tools.edit("three.txt", "three", "3").text()).isEqualTo("The file three.txt has been updated successfully.");
         tools.read("one.txt");
         assertThat(tools.edit("one.txt", "one", "1").text()).isEqualTo("The file one.txt has been updated successfully.");
+    }
+
+    /**
+     * All sessions' records share sessions.observations-memory: sessions probing long paths let go of their own
+     * records, and a session that read one file can still edit it.
+     */
+    @Test
+    void sessionsProbingLongPathsDoNotPushOutAnotherSessionsRead() throws Exception {
+        Files.writeString(TempWorkspace.root.resolve("kept.txt"), "kept\n");
+        InProcess keeper = new InProcess(runtime, "keeper");
+        keeper.read("kept.txt");
+        String deep = ("d".repeat(200) + "/").repeat(14);
+        for (int s = 0; s < 20; s++) {
+            InProcess prober = new InProcess(runtime, "prober-" + s);
+            for (int i = 0; i < 2; i++) {
+                assertThat(prober.read(deep + "missing-" + s + "-" + i + ".txt").error().code()).isEqualTo("FS_NOT_FOUND");
+            }
+        }
+        assertThat(keeper.edit("kept.txt", "kept", "still kept").text())
+                .isEqualTo("The file kept.txt has been updated successfully.");
+        // Most of the probers' records went: 64 KiB holds about ten of these paths. An edit of a path a session saw
+        // missing says not found; of one it let go, that it was not read.
+        int forgotten = 0;
+        for (int s = 0; s < 20; s++) {
+            InProcess prober = new InProcess(runtime, "prober-" + s);
+            for (int i = 0; i < 2; i++) {
+                String code = prober.edit(deep + "missing-" + s + "-" + i + ".txt", "a", "b").error().code();
+                assertThat(code).isIn("FS_NOT_FOUND", "FS_NOT_OBSERVED");
+                forgotten += code.equals("FS_NOT_OBSERVED") ? 1 : 0;
+            }
+        }
+        assertThat(forgotten).isBetween(30, 39);
     }
 }

@@ -43,6 +43,9 @@ public class ConfigCheck {
         atLeast(problems, "sessions.max", config.sessions().max(), 1);
         positive(problems, "sessions.idle-timeout", config.sessions().idleTimeout());
         atLeast(problems, "sessions.max-observations", config.sessions().maxObservations(), 1);
+        // Room for a few hundred records: less would let go of a file between its read and its edit.
+        config.sessions().observationsMemory().ifPresent(
+                m -> atLeast(problems, "sessions.observations-memory", m.asLongValue(), 64 * 1024));
         positive(problems, "sandbox.approval-timeout", config.sandbox().approvalTimeout());
         atLeast(problems, "image.max-image-bytes", config.image().maxImageBytes(), 1);
         atLeast(problems, "image.max-message-image-bytes", config.image().maxMessageImageBytes(), 1);

@@ -298,6 +298,13 @@ public interface ToolFsConfig {
          */
         @WithDefault("1000")
         int maxObservations();
+
+        /**
+         * The most memory that every session's records of what it read take together (by default a sixteenth of the
+         * heap). Past it, the session that holds the most lets go of its least recently used half: a session reading
+         * path after path, or many sessions at once, cannot fill the heap.
+         */
+        Optional<io.quarkus.runtime.configuration.MemorySize> observationsMemory();
     }
 
     interface Auth {

@@ -231,6 +231,14 @@ public class FsException extends RuntimeException {
                 + ": the file is read-only; its permissions do not let this process write it — leave it as it is, or ask the user to make it writable");
     }
 
+    /** A folder refuses a new file's name, or a folder on its path that had to be made. */
+    public static FsException folderRefusesNewFile(String op, Path path) {
+        return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH
+                + ": the operating system does not let this process create files in its folder, or the folders on its"
+                + " path that do not exist yet (the folder they would go in is not writable to it) — choose another path,"
+                + " or ask the user to fix the folder's permissions");
+    }
+
     /** The folder refuses the new file or the rename that replaces the old one. */
     public static FsException folderRefuses(String op, Path path) {
         return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH

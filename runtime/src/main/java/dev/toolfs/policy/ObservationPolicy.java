@@ -36,31 +36,108 @@ public class ObservationPolicy {
     /**
      * The per-session record, kept inside the session so that it goes when the session goes. It holds at most
      * {@code max} paths, the least recently used going first: one session reading (or probing) path after path must
-     * not fill the heap for every session. A path that was let go only has to be read again before it is changed.
+     * not fill the heap for every session. Its bytes count towards the bound of all sessions' records
+     * ({@link ObservationMemory}). A path that was let go only has to be read again before it is changed.
      */
-    static final class Observations {
+    static final class Observations implements ToolSession.Forgettable {
+        private final ObservationMemory memory;
         private final Map<Path, Seen> byPath;
+        private volatile long bytes;
+        private boolean forgotten;
 
         Observations(int max) {
+            this(max, new ObservationMemory(Long.MAX_VALUE));
+        }
+
+        Observations(int max, ObservationMemory memory) {
+            this.memory = memory;
             byPath = new LinkedHashMap<>(16, 0.75f, true) {
                 @Override
                 protected boolean removeEldestEntry(Map.Entry<Path, Seen> eldest) {
-                    return size() > max;
+                    if (size() > max) {
+                        counted(-ObservationMemory.cost(eldest.getKey().toString().length()));
+                        return true;
+                    }
+                    return false;
                 }
             };
+            memory.holds(this);
         }
 
         synchronized Seen get(Path path) {
             return byPath.get(path);
         }
 
-        synchronized void put(Path path, Seen seen) {
-            byPath.put(path, seen);
+        void put(Path path, Seen seen) {
+            boolean over;
+            synchronized (this) {
+                if (forgotten) {
+                    return; // its session is gone: a call still running for it keeps nothing
+                }
+                long before = bytes;
+                if (byPath.put(path, seen) == null) {
+                    counted(ObservationMemory.cost(path.toString().length()));
+                }
+                over = memory.add(bytes - before);
+            }
+            if (over) {
+                memory.shrink(); // with no session's records locked
+            }
         }
 
         synchronized Map<Path, Seen> copy() {
             return new LinkedHashMap<>(byPath);
         }
+
+        /** The bytes its records hold. */
+        long bytes() {
+            return bytes;
+        }
+
+        /** Lets go of the least recently used records until at least {@code atLeast} bytes are freed, or all are. */
+        synchronized void letGo(long atLeast) {
+            long before = bytes;
+            var eldest = byPath.entrySet().iterator();
+            while (before - bytes < atLeast && eldest.hasNext()) {
+                counted(-ObservationMemory.cost(eldest.next().getKey().toString().length()));
+                eldest.remove();
+            }
+            memory.add(bytes - before);
+        }
+
+        @Override
+        public synchronized void forgotten() {
+            forgotten = true;
+            byPath.clear();
+            memory.add(-bytes);
+            bytes = 0;
+            memory.released(this);
+        }
+
+        private void counted(long delta) {
+            bytes += delta;
+        }
+    }
+
+    /**
+     * The bytes all sessions' records may hold together: {@code quarkus.tool-fs.sessions.observations-memory}, by
+     * default a sixteenth of the heap.
+     */
+    private volatile ObservationMemory memory;
+
+    private ObservationMemory memory() {
+        ObservationMemory m = memory;
+        if (m == null) {
+            synchronized (this) {
+                if (memory == null) {
+                    memory = new ObservationMemory(config.sessions().observationsMemory()
+                            .map(io.quarkus.runtime.configuration.MemorySize::asLongValue)
+                            .orElse(Runtime.getRuntime().maxMemory() / 16));
+                }
+                m = memory;
+            }
+        }
+        return m;
     }
 
     @ConfigProperty(name = "quarkus.tool-fs.policy.enabled", defaultValue = "true")
@@ -132,6 +209,6 @@ public class ObservationPolicy {
     }
 
     private Observations observations(ToolSession session) {
-        return session.state(Observations.class, k -> new Observations(config.sessions().maxObservations()));
+        return session.state(Observations.class, k -> new Observations(config.sessions().maxObservations(), memory()));
     }
 }

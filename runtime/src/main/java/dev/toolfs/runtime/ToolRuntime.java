@@ -126,7 +126,22 @@ public class ToolRuntime {
 
     /** Restricts a session to some tools (null lifts the restriction); other tools are hidden from it. */
     public void restrictSession(String sessionId, java.util.Set<String> tools) {
+        checkKept("the session id", sessionId);
         sessions.session(sessionId, workspace.firstRoot()).allowedTools(tools);
+    }
+
+    /** The most characters of a session id or a model name, which sessions keep (also long after they are forgotten). */
+    public static final int MAX_KEPT_CHARS = 256;
+
+    /**
+     * Refuses a session id or model name longer than {@link #MAX_KEPT_CHARS}: the settings of forgotten sessions are
+     * kept by the thousand, so that ids of kilobytes each filled the heap (found by black-box testing).
+     */
+    private static void checkKept(String what, String value) {
+        if (value.length() > MAX_KEPT_CHARS) {
+            throw new InvalidCallException(what + " is " + value.length() + " characters long; it must be at most "
+                    + MAX_KEPT_CHARS);
+        }
     }
 
     public Optional<ToolDescriptor> tool(String name) {
@@ -161,6 +176,8 @@ public class ToolRuntime {
         if (b == null) {
             throw new UnknownToolException(name, enabled.stream().map(ToolDescriptor::name).toList());
         }
+        checkKept("the session id", call.sessionId());
+        call.model().ifPresent(model -> checkKept("the model name", model));
         ToolSession session = sessions.session(call.sessionId(), workspace.firstRoot());
         if (!session.allows(name)) {
             return ToolResult.error("the " + name + " tool is not available in this session; use one of "

@@ -86,6 +86,7 @@ public final class SessionRegistry {
                 return live;
             }
             retired.put(id, live.settings());
+            live.forget();
             return null;
         });
     }

@@ -78,6 +78,20 @@ public final class ToolSession {
         return lastUsedNanos;
     }
 
+    /** Per-session state that lets go of what it holds when its session is forgotten. */
+    public interface Forgettable {
+        void forgotten();
+    }
+
+    /** Its session is forgotten: the state that holds on to something elsewhere lets go of it. */
+    void forget() {
+        for (Object s : state.values()) {
+            if (s instanceof Forgettable f) {
+                f.forgotten();
+            }
+        }
+    }
+
     /** Per-session state owned by one component, created on first use. */
     @SuppressWarnings("unchecked")
     public <T> T state(Class<T> owner, Function<Class<T>, T> create) {

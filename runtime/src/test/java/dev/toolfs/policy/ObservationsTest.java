@@ -24,4 +24,49 @@ class ObservationsTest {
         }
         assertThat(seen.copy()).hasSize(3);
     }
+
+    /**
+     * All sessions' records share a bound in bytes (found by black-box testing: reads of missing files under long
+     * paths, in 40 sessions, ran a 256 MiB heap out): past it, the session holding the most lets go of its oldest half,
+     * and a session with a few records keeps them.
+     */
+    @Test
+    void sessionsShareABoundInBytesAndTheLargestLetsGoFirst() {
+        ObservationMemory memory = new ObservationMemory(100_000);
+        ObservationPolicy.Observations few = new ObservationPolicy.Observations(1000, memory);
+        ObservationPolicy.Observations many = new ObservationPolicy.Observations(1000, memory);
+        for (int i = 0; i < 5; i++) {
+            few.put(Path.of("/ws/keep" + i + ".txt"), new ObservationPolicy.Seen(null));
+        }
+        String longFolder = "/ws/" + "q".repeat(1000) + "/";
+        for (int i = 0; i < 1000; i++) {
+            many.put(Path.of(longFolder + "m" + i + ".txt"), new ObservationPolicy.Seen(null));
+            assertThat(memory.used()).isLessThanOrEqualTo(memory.capacity());
+        }
+        assertThat(few.copy()).hasSize(5);
+        // The probing session kept its most recent records, as many as fit.
+        assertThat(many.get(Path.of(longFolder + "m999.txt"))).isNotNull();
+        assertThat(many.get(Path.of(longFolder + "m0.txt"))).isNull();
+        assertThat(many.copy().size()).isBetween(10, 48);
+        assertThat(memory.used()).isEqualTo(few.bytes() + many.bytes());
+        // A session forgotten gives its bytes back, and keeps nothing after.
+        long fewBytes = few.bytes();
+        many.forgotten();
+        assertThat(memory.used()).isEqualTo(fewBytes);
+        many.put(Path.of("/ws/late.txt"), new ObservationPolicy.Seen(null));
+        assertThat(many.copy()).isEmpty();
+        assertThat(memory.used()).isEqualTo(fewBytes);
+    }
+
+    @Test
+    void aRecordCostsItsPathsCharactersTwiceOver() {
+        ObservationMemory memory = new ObservationMemory(Long.MAX_VALUE);
+        ObservationPolicy.Observations seen = new ObservationPolicy.Observations(2, memory);
+        seen.put(Path.of("/ws/a.txt"), new ObservationPolicy.Seen(null));
+        seen.put(Path.of("/ws/a.txt"), new ObservationPolicy.Seen(null)); // the same path again costs nothing more
+        assertThat(memory.used()).isEqualTo(ObservationMemory.cost(9));
+        seen.put(Path.of("/ws/bb.txt"), new ObservationPolicy.Seen(null));
+        seen.put(Path.of("/ws/ccc.txt"), new ObservationPolicy.Seen(null)); // a.txt goes: the count's bound
+        assertThat(memory.used()).isEqualTo(ObservationMemory.cost(10) + ObservationMemory.cost(11));
+    }
 }

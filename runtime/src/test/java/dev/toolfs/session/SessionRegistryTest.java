@@ -107,4 +107,20 @@ class SessionRegistryTest {
             pool.shutdownNow();
         }
     }
+
+    /** A session's state that holds on to memory counted elsewhere is told when the session is forgotten. */
+    @Test
+    void stateIsToldWhenItsSessionIsForgotten() throws InterruptedException {
+        SessionRegistry r = new SessionRegistry(1, Duration.ofHours(1));
+        java.util.concurrent.atomic.AtomicInteger told = new java.util.concurrent.atomic.AtomicInteger();
+        r.session("a", CWD).state(ToolSession.Forgettable.class, k -> told::incrementAndGet);
+        assertThat(told).hasValue(0);
+        r.session("b", CWD); // over the bound: a goes
+        assertThat(told).hasValue(1);
+        SessionRegistry idle = new SessionRegistry(10, Duration.ofMillis(20));
+        idle.session("c", CWD).state(ToolSession.Forgettable.class, k -> told::incrementAndGet);
+        Thread.sleep(40);
+        idle.session("c", CWD); // idle too long: forgotten, then started again
+        assertThat(told).hasValue(2);
+    }
 }

@@ -339,6 +339,25 @@ class RestApiTest {
 
     // ---- protocol failures
 
+    /**
+     * Sessions keep their id and model long after they are forgotten, by the thousand: ids and model names of kilobytes
+     * filled the heap (found by black-box testing), so they are bounded, and a refused request keeps nothing.
+     */
+    @Test
+    void aSessionIdOrModelNameOverTheirLengthIsRefused() {
+        String longId = "s".repeat(257);
+        given().contentType("application/json").header("X-Session-Id", longId).body(Map.of("file_path", "f.txt"))
+                .post("/tools/read").then().statusCode(400)
+                .body("error", equalTo("the session id is 257 characters long; it must be at most 256"));
+        given().header("X-Session-Id", longId).header("X-Session-Tools", "read").get("/tools").then().statusCode(400)
+                .body("error", equalTo("the session id is 257 characters long; it must be at most 256"));
+        given().contentType("application/json").header("X-Model", "m".repeat(300)).body(Map.of("file_path", "f.txt"))
+                .post("/tools/read").then().statusCode(400)
+                .body("error", equalTo("the model name is 300 characters long; it must be at most 256"));
+        given().contentType("application/json").header("X-Session-Id", "s".repeat(256)).header("X-Model", "m".repeat(256))
+                .body(Map.of("file_path", "f.txt")).post("/tools/read").then().statusCode(200);
+    }
+
     @Test
     void protocolFailuresAreJson() {
         given().contentType("application/json").body("{}").post("/tools/nope").then().statusCode(404)

@@ -21,6 +21,15 @@ final class EditMemory {
     private final int capacityKib;
     private final Semaphore kib;
 
+    /**
+     * Two edits of the largest file at once, or more of smaller ones; on a heap too small for that, what a sixteenth of
+     * it allows (an edit holds its file up to about eleven times over), so that large edits take turns instead of
+     * running the heap out (found by black-box testing at {@code -Xmx128m}). Never less than a small file's room.
+     */
+    static long capacityFor(long maxEditBytes, long maxHeapBytes) {
+        return Math.max(SMALL_BYTES, Math.min(2 * maxEditBytes, maxHeapBytes / 16));
+    }
+
     /** @param capacityBytes the most bytes of counted files that edits hold at once */
     EditMemory(long capacityBytes) {
         this.capacityKib = (int) Math.max(1, Math.min(Integer.MAX_VALUE, capacityBytes / 1024));

@@ -124,8 +124,7 @@ public class LocalFileSystem implements FileSystemProvider {
         this.maxHashBytes = maxHashBytes;
         this.maxEditBytes = maxEditBytes;
         this.sandbox = sandbox;
-        // Two edits of the largest file at once, or more of smaller ones.
-        this.editMemory = new EditMemory(2 * Math.max(maxEditBytes, EditMemory.SMALL_BYTES));
+        this.editMemory = new EditMemory(EditMemory.capacityFor(maxEditBytes, Runtime.getRuntime().maxMemory()));
     }
 
     public Workspace workspace() {
@@ -820,6 +819,12 @@ public class LocalFileSystem implements FileSystemProvider {
         }
     }
 
+    /** Which refusal: a new file has no old one to be renamed over. */
+    private static FsException folderRefuses(String op, ResolvedPath path, Lstat existing) {
+        return existing == null ? FsException.folderRefusesNewFile(op, path.requested())
+                : FsException.folderRefuses(op, path.requested());
+    }
+
     private static FsException existsError(String op, ResolvedPath path, FsErrorCode code) {
         return code == FsErrorCode.FS_NOT_OBSERVED ? FsException.notObserved(op, path.requested())
                 : FsException.exists(path.requested());
@@ -978,10 +983,10 @@ public class LocalFileSystem implements FileSystemProvider {
             throw e;
         } catch (AccessDeniedException e) {
             // The old file is not opened here: what refused is its folder (the new file, a new folder, the rename).
-            throw FsException.folderRefuses(op, path.requested());
+            throw folderRefuses(op, path, existing);
         } catch (FileSystemException e) {
             if ("Operation not permitted".equals(e.getReason())) {
-                throw FsException.folderRefuses(op, path.requested()); // the rename, in a sticky folder
+                throw folderRefuses(op, path, existing); // the rename, in a sticky folder; an immutable folder
             }
             if ("File name too long".equals(e.getReason())) {
                 throw Workspace.tooLong(op, path.requested(), target);

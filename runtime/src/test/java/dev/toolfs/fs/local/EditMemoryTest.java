@@ -75,4 +75,12 @@ class EditMemoryTest {
         cancelled.set(true);
         assertThat(waiting.get(5, TimeUnit.SECONDS)).isInstanceOf(CancellationException.class);
     }
+
+    @Test
+    void theRoomIsTwoOfTheLargestFilesOrWhatTheHeapAllows() {
+        assertThat(EditMemory.capacityFor(16 * MIB, 4096 * MIB)).isEqualTo(32 * MIB);
+        assertThat(EditMemory.capacityFor(16 * MIB, 256 * MIB)).isEqualTo(16 * MIB);
+        assertThat(EditMemory.capacityFor(16 * MIB, 128 * MIB)).isEqualTo(8 * MIB);
+        assertThat(EditMemory.capacityFor(16 * MIB, MIB)).isEqualTo(EditMemory.SMALL_BYTES);
+    }
 }

@@ -843,8 +843,17 @@ class LocalFileSystemTest {
                     + " does not let this process create or replace files in its folder (the folder is not writable to it, or it"
                     + " is sticky and the file belongs to another user); Tool FS writes a new file beside the old one and"
                     + " renames it over it — choose another path, or ask the user to fix the folder's permissions");
-            assertThat(codeOf(() -> fs.writeText(resolve("locked/new.txt"), "x", Precondition.NONE, Cancellation.NONE)))
-                    .isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);
+            // A new file has no old one to be renamed over (found by black-box testing); nor has one in new folders.
+            for (String path : List.of("locked/new.txt", "locked/sub/new.txt")) {
+                FsException created = (FsException) catchThrowable(() -> fs.writeText(resolve(path), "x", Precondition.NONE,
+                        Cancellation.NONE));
+                assertThat(created.code()).isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);
+                assertThat(created.messageFor(p -> path)).isEqualTo("cannot write \"" + path + "\": the operating system"
+                        + " does not let this process create files in its folder, or the folders on its path that do not"
+                        + " exist yet (the folder they would go in is not writable to it) — choose another path, or ask the"
+                        + " user to fix the folder's permissions");
+            }
+            assertThat(dir.resolve("sub")).doesNotExist();
         } finally {
             run("chattr", "-i", dir.toString());
         }
