@@ -399,6 +399,23 @@ describe('stdio', () => {
     }, { capabilities: { roots: {} }, handlers: [[ListRootsRequestSchema, roots]] });
   });
 
+  test('over stdio escalations are denied by default, and a config file in the folder can say otherwise', async () => {
+    const ws = tempWorkspace();
+    mkdirSync(join(ws, '.git'));
+    await withClient(stdio(ws, ['-Dquarkus.tool-fs.sandbox.mode=workspace-write']), async (client) => {
+      const r = await client.callTool(escalatedWrite('.git/x'), undefined, { timeout: 5000 });
+      assertDenied(r, ws, '.git/x', 'escalations are not accepted here (quarkus.tool-fs.sandbox.approval=deny)');
+    });
+    // Found by black-box testing: the stdio default outranked the folder's config/application.properties.
+    mkdirSync(join(ws, 'config'));
+    writeFileSync(join(ws, 'config', 'application.properties'), 'quarkus.tool-fs.sandbox.approval=approve\n');
+    await withClient(stdio(ws, ['-Dquarkus.tool-fs.sandbox.mode=workspace-write']), async (client) => {
+      const r = await client.callTool(escalatedWrite('.git/y'), undefined, { timeout: 5000 });
+      assert.equal(r.isError, false, text(r));
+      assert.equal(readFileSync(join(ws, '.git/y'), 'utf8'), 'x\n');
+    });
+  });
+
   test('a sandbox escalation is approved through an elicitation over stdio', async () => {
     const ws = tempWorkspace();
     mkdirSync(join(ws, '.git'));
@@ -631,6 +648,18 @@ describe('stdio', () => {
     }
     assert.equal(await s.exited, 1);
     assert.match(s.err(), /Failed to start/);
+  });
+
+  test('over HTTP a server that cannot start says why on stderr, on one line, and exits 1', async () => {
+    // Found by black-box testing: the reason was only in a stack trace on standard output.
+    const child = spawn(java, [...jvm, '-Dquarkus.http.port=0', '-Dquarkus.tool-fs.read.limit=-1', '-jar', jar],
+      { cwd: tempWorkspace(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stdout.resume();
+    child.stderr.on('data', (c) => { err += c; });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    assert.equal(code, 1);
+    assert.match(err, /^Tool FS did not start: Tool FS refuses to start: quarkus\.tool-fs\.read\.limit is -1; it must be at least 1$/m);
   });
 
   test('without its recorded handshake the server answers it after the start, and says why', async () => {

@@ -20,13 +20,18 @@ class BadConfigValuesTest {
             .overrideConfigKey("quarkus.tool-fs.sessions.idle-timeout", "0s")
             .overrideConfigKey("quarkus.tool-fs.sessions.observations-memory", "1K")
             .overrideConfigKey("quarkus.tool-fs.image.media-types", "png,jpg,bmp")
+            .overrideConfigKey("quarkus.tool-fs.mcp.allowed-origins", "evil.example")
+            .overrideConfigKey("quarkus.tool-fs.policy.enabled", "ture")
             .assertException(t -> assertThat(DuplicateToolNameTest.rootMessage(t)).contains(
                     "Tool FS refuses to start: quarkus.tool-fs.read.limit is -1; it must be at least 1; "
                             + "quarkus.tool-fs.read.max-line-length is 0; it must be at least 1; "
                             + "quarkus.tool-fs.sessions.idle-timeout is 0s; it must be longer than zero; "
                             + "quarkus.tool-fs.sessions.observations-memory is 1024; it must be at least 65536; "
+                            + "quarkus.tool-fs.mcp.allowed-origins lists \"evil.example\", which no browser sends: an"
+                            + " origin is a scheme and a host, with a port if not the scheme's own (https://app.example:8443); "
                             + "quarkus.tool-fs.image.media-types names \"jpg\"; list some of png, jpeg, webp and gif; "
-                            + "quarkus.tool-fs.image.media-types names \"bmp\"; list some of png, jpeg, webp and gif"));
+                            + "quarkus.tool-fs.image.media-types names \"bmp\"; list some of png, jpeg, webp and gif; "
+                            + "quarkus.tool-fs.policy.enabled is \"ture\"; it must be true or false"));
 
     @Test
     void startupFails() {

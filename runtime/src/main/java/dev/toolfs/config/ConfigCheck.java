@@ -23,6 +23,7 @@ public class ConfigCheck {
 
     void onStart(@Observes StartupEvent event, ToolFsConfig config) {
         List<String> problems = problems(config);
+        problems.addAll(flagProblems(org.eclipse.microprofile.config.ConfigProvider.getConfig()));
         if (dev.toolfs.runtime.ToolFsProducers.localStoreEnabled()) {
             storeHoldingARoot(dev.toolfs.runtime.ToolFsProducers.attachmentsDir(config),
                     dev.toolfs.runtime.ToolFsProducers.roots(config)).ifPresent(problems::add);
@@ -43,17 +44,79 @@ public class ConfigCheck {
         atLeast(problems, "sessions.max", config.sessions().max(), 1);
         positive(problems, "sessions.idle-timeout", config.sessions().idleTimeout());
         atLeast(problems, "sessions.max-observations", config.sessions().maxObservations(), 1);
+        config.rest().bodiesInMemory().ifPresent(
+                m -> atLeast(problems, "rest.bodies-in-memory", ConfigSizes.bytes(m), 64 * 1024));
         // Room for a few hundred records: less would let go of a file between its read and its edit.
         config.sessions().observationsMemory().ifPresent(
-                m -> atLeast(problems, "sessions.observations-memory", m.asLongValue(), 64 * 1024));
+                m -> atLeast(problems, "sessions.observations-memory", ConfigSizes.bytes(m), 64 * 1024));
         positive(problems, "sandbox.approval-timeout", config.sandbox().approvalTimeout());
         atLeast(problems, "image.max-image-bytes", config.image().maxImageBytes(), 1);
         atLeast(problems, "image.max-message-image-bytes", config.image().maxMessageImageBytes(), 1);
         atLeast(problems, "image.max-image-pixels", config.image().maxImagePixels(), 1);
+        for (String origin : config.mcp().allowedOrigins().orElse(List.of())) {
+            originProblem(origin).ifPresent(problems::add);
+        }
         for (String format : config.image().mediaTypes()) {
             if (!IMAGE_FORMATS.contains(format.trim().toLowerCase(Locale.ROOT))) {
                 problems.add("quarkus.tool-fs.image.media-types names \"" + format
                         + "\"; list some of png, jpeg, webp and gif");
+            }
+        }
+        return problems;
+    }
+
+    /**
+     * An allowed origin is compared whole with a browser's {@code Origin} header: one that could never be equal to one
+     * ({@code *}, a host without its scheme, a path, a port out of range) would be ignored without a word.
+     */
+    static java.util.Optional<String> originProblem(String origin) {
+        String o = origin.trim();
+        String why = null;
+        try {
+            java.net.URI uri = new java.net.URI(o.endsWith("/") ? o.substring(0, o.length() - 1) : o);
+            if (uri.getScheme() == null || uri.getHost() == null) {
+                why = "an origin is a scheme and a host, with a port if not the scheme's own (https://app.example:8443)";
+            } else if (uri.getRawPath() != null && !uri.getRawPath().isEmpty() || uri.getRawQuery() != null
+                    || uri.getRawUserInfo() != null || uri.getRawFragment() != null) {
+                why = "an origin has no path, query, user or fragment; list scheme://host[:port] only";
+            } else if (uri.getPort() > 65535) {
+                why = "its port is over 65535";
+            }
+        } catch (java.net.URISyntaxException e) {
+            why = "an origin is a scheme and a host, with a port if not the scheme's own (https://app.example:8443)";
+        }
+        return java.util.Optional.ofNullable(why)
+                .map(w -> "quarkus.tool-fs.mcp.allowed-origins lists \"" + origin + "\", which no browser sends: " + w);
+    }
+
+    /** The switches of Tool FS, by the end of their keys (a model's and a tool's are under a name of the user's). */
+    private static final java.util.regex.Pattern FLAG = java.util.regex.Pattern.compile(
+            "quarkus\\.tool-fs\\.(policy\\.enabled|write\\.fsync|langchain4j\\.image-content|rest\\.enabled"
+                    + "|attachments\\.local\\.enabled|models\\..+\\.image-input|tools\\..+\\.enabled)");
+
+    /** The spellings of a switch: Quarkus takes these, and reads anything else as false. */
+    private static final Set<String> FLAG_VALUES = Set.of("true", "false", "1", "0", "yes", "no", "y", "n", "on", "off");
+
+    /**
+     * Switches whose value is no spelling of true or false. Quarkus reads such a value as false with a warning, so that a
+     * slip of the keyboard ({@code policy.enabled=ture}) silently turned read-before-write off (found by black-box
+     * testing).
+     */
+    static List<String> flagProblems(org.eclipse.microprofile.config.Config config) {
+        java.util.SortedSet<String> names = new java.util.TreeSet<>();
+        for (String name : config.getPropertyNames()) {
+            if (FLAG.matcher(name).matches()) {
+                names.add(name);
+            }
+        }
+        for (String fixed : List.of("policy.enabled", "write.fsync", "langchain4j.image-content")) {
+            names.add("quarkus.tool-fs." + fixed); // also when only an environment variable sets it
+        }
+        List<String> problems = new ArrayList<>();
+        for (String name : names) {
+            String raw = config.getConfigValue(name).getValue();
+            if (raw != null && !FLAG_VALUES.contains(raw.trim().toLowerCase(Locale.ROOT))) {
+                problems.add(name + " is \"" + raw + "\"; it must be true or false");
             }
         }
         return problems;

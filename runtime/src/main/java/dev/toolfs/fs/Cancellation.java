@@ -27,7 +27,7 @@ public interface Cancellation {
      */
     default <T> T await(Future<T> result, Duration limit)
             throws TimeoutException, ExecutionException, InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
+        long deadline = System.nanoTime() + waitNanos(limit);
         while (true) {
             if (isCancelled()) {
                 throw new CancellationException("the call was cancelled");
@@ -41,5 +41,21 @@ public interface Cancellation {
                 }
             }
         }
+    }
+
+    /** The longest wait in nanoseconds: a century, far from where a deadline on {@link System#nanoTime} overflows. */
+    long LONGEST_WAIT_NANOS = Duration.ofDays(36_525).toNanos();
+
+    /**
+     * {@code limit} in nanoseconds, at most {@link #LONGEST_WAIT_NANOS}: a longer one, meant as "for ever" (200000d),
+     * overflowed a long and failed every wait (found by black-box testing).
+     */
+    static long waitNanos(Duration limit) {
+        return limit.compareTo(Duration.ofNanos(LONGEST_WAIT_NANOS)) > 0 ? LONGEST_WAIT_NANOS : limit.toNanos();
+    }
+
+    /** {@code limit}, at most a century (see {@link #waitNanos}). */
+    static Duration boundedWait(Duration limit) {
+        return Duration.ofNanos(waitNanos(limit));
     }
 }

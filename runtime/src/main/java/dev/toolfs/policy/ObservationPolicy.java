@@ -131,7 +131,7 @@ public class ObservationPolicy {
             synchronized (this) {
                 if (memory == null) {
                     memory = new ObservationMemory(config.sessions().observationsMemory()
-                            .map(io.quarkus.runtime.configuration.MemorySize::asLongValue)
+                            .map(dev.toolfs.config.ConfigSizes::bytes)
                             .orElse(Runtime.getRuntime().maxMemory() / 16));
                 }
                 m = memory;

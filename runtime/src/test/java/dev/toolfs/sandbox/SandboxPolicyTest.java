@@ -218,4 +218,15 @@ class SandboxPolicyTest {
         assertThat(p.denial(g.resolve("head"))).as("folded").isPresent();
         assertThat(p.denial(root.resolve("common/config"))).as("the common folder alone holds no HEAD").isEmpty();
     }
+
+    /** Globs that could never match a path relative to a root are refused, not ignored (found by black-box testing). */
+    @Test
+    void aGlobThatCouldNeverMatchIsRefused() {
+        for (String glob : List.of("/etc/**", "../x/**", "src/../secrets/**")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SandboxPolicy(List.of(ws), List.of(ws), List.of(glob)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("quarkus.tool-fs.sandbox.protected-paths holds \"" + glob + "\", which could never match:"
+                            + " its globs are relative to each workspace root, without \"..\" (such as secrets/** or **/.env)");
+        }
+    }
 }

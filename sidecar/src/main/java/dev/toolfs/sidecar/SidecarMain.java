@@ -24,6 +24,9 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 @QuarkusMain
 public class SidecarMain {
 
+    /** The sidecar's default of quarkus.tool-fs.sandbox.approval, which application.properties reads. */
+    static final String DEFAULT_APPROVAL_PROPERTY = "tool-fs.default-approval";
+
     /**
      * The JVM system property naming the handshake answers the build recorded (the argument file the build writes sets
      * it): with it, a stdio client gets its {@code initialize} and {@code tools/list} answers while the application
@@ -50,12 +53,10 @@ public class SidecarMain {
             if (System.getProperty(httpMcpLog) == null) {
                 System.setProperty(httpMcpLog, "ERROR");
             }
-            // Over stdio there is no /approvals, and not every client can answer an elicitation: deny at once
-            // unless set (with "ask", a client with elicitation is asked; without, the request waits and times out).
-            if (System.getProperty("quarkus.tool-fs.sandbox.approval") == null
-                    && System.getenv("QUARKUS_TOOL_FS_SANDBOX_APPROVAL") == null) {
-                System.setProperty("quarkus.tool-fs.sandbox.approval", "deny");
-            }
+            // Over stdio there is no /approvals, and not every client can answer an elicitation: deny by default.
+            // The default only (application.properties reads it), so that quarkus.tool-fs.sandbox.approval set
+            // anywhere, a .env or config/application.properties file included, still decides.
+            System.setProperty(DEFAULT_APPROVAL_PROPERTY, "deny");
             // The recorded tool list is the build's: not answered when this run's command line or environment
             // changes it (initialize still is).
             openStdio(System.getProperty(HANDSHAKE_PROPERTY),
@@ -64,8 +65,20 @@ public class SidecarMain {
             ApplicationLifecycleManager.setDefaultExitCodeHandler(SidecarMain::exit);
             Quarkus.run(StdioApplication.class, args);
         } else {
+            ApplicationLifecycleManager.setDefaultExitCodeHandler(SidecarMain::exitHttp);
             Quarkus.run(args);
         }
+    }
+
+    /**
+     * Ends the HTTP process. A failed start is logged with its stack trace on the console, which is standard output;
+     * standard error gets why on one line, as documented (found by black-box testing).
+     */
+    private static void exitHttp(int code, Throwable failure) {
+        if (failure != null) {
+            System.err.println("Tool FS did not start: " + dev.toolfs.transport.mcp.FailedStart.reason(failure));
+        }
+        System.exit(code);
     }
 
     /**

@@ -30,7 +30,7 @@ public class StdioApplication implements QuarkusApplication {
                 container.instance(ObjectMapper.class).get(), container.instance(Workspace.class).get(),
                 getClass().getPackage().getImplementationVersion() == null ? "dev"
                         : getClass().getPackage().getImplementationVersion(),
-                config.sandbox().approvalTimeout(), config.mcp().presentationMetadata());
+                dev.toolfs.fs.Cancellation.boundedWait(config.sandbox().approvalTimeout()), config.mcp().presentationMetadata());
         server.serve(channel);
         return 0;
     }

@@ -151,7 +151,7 @@ public final class Workspace {
     }
 
     public String describeRoots() {
-        return roots.stream().map(Path::toString).collect(Collectors.joining(", "));
+        return roots.stream().map(Path::toString).distinct().collect(Collectors.joining(", ")); // a root listed twice, once
     }
 
     /** True when the absolute, normalized path lies inside a root, as named or as a real path. */

@@ -14,9 +14,9 @@ public record BodyLimits(long toolFs, long quarkus) {
     public static BodyLimits configured() {
         var config = ConfigProvider.getConfig();
         long toolFs = config.getOptionalValue("quarkus.tool-fs.rest.max-body-size", MemorySize.class)
-                .map(MemorySize::asLongValue).orElse(10L * 1024 * 1024);
+                .map(dev.toolfs.config.ConfigSizes::bytes).orElse(10L * 1024 * 1024);
         long quarkus = config.getOptionalValue("quarkus.http.limits.max-body-size", MemorySize.class)
-                .map(MemorySize::asLongValue).orElse(10L * 1024 * 1024);
+                .map(dev.toolfs.config.ConfigSizes::bytes).orElse(10L * 1024 * 1024);
         return new BodyLimits(toolFs, quarkus);
     }
 

@@ -14,11 +14,21 @@ public final class BodyRoom {
     /** One room per capacity, shared by the REST API and the MCP endpoint of an application. */
     private static final java.util.Map<Long, BodyRoom> ROOMS = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Bodies smaller than this have room of their own: an approval's answer, a read's arguments. Large bodies that
+     * wait for an approval hold theirs meanwhile, and so had kept the answer that would end the wait from being
+     * received at all, and every other call with it (found by black-box testing).
+     */
+    static final long SMALL_BYTES = 8 * 1024;
+
     private final long capacity;
     private final AtomicLong used = new AtomicLong();
+    private final long smallCapacity;
+    private final AtomicLong smallUsed = new AtomicLong();
 
     BodyRoom(long capacity) {
         this.capacity = capacity;
+        this.smallCapacity = Math.max(capacity / 8, 32 * SMALL_BYTES);
     }
 
     /**
@@ -28,7 +38,7 @@ public final class BodyRoom {
     static BodyRoom configured(long largestBody) {
         long capacity = org.eclipse.microprofile.config.ConfigProvider.getConfig()
                 .getOptionalValue("quarkus.tool-fs.rest.bodies-in-memory", io.quarkus.runtime.configuration.MemorySize.class)
-                .map(io.quarkus.runtime.configuration.MemorySize::asLongValue)
+                .map(dev.toolfs.config.ConfigSizes::bytes)
                 .orElse(Math.max(2 * largestBody, Runtime.getRuntime().maxMemory() / 10));
         return ROOMS.computeIfAbsent(capacity, BodyRoom::new);
     }
@@ -39,18 +49,22 @@ public final class BodyRoom {
 
     /** Takes room for a body of {@code bytes}; false when others hold too much of it. */
     boolean take(long bytes) {
+        boolean small = bytes < SMALL_BYTES;
+        AtomicLong pool = small ? smallUsed : used;
+        long limit = small ? smallCapacity : capacity;
         while (true) {
-            long now = used.get();
-            if (now > 0 && now + bytes > capacity) {
+            long now = pool.get();
+            if (now > 0 && now + bytes > limit) {
                 return false;
             }
-            if (used.compareAndSet(now, now + bytes)) {
+            if (pool.compareAndSet(now, now + bytes)) {
                 return true;
             }
         }
     }
 
+    /** Gives back what {@link #take} took for a body of {@code bytes}. */
     void give(long bytes) {
-        used.addAndGet(-bytes);
+        (bytes < SMALL_BYTES ? smallUsed : used).addAndGet(-bytes);
     }
 }

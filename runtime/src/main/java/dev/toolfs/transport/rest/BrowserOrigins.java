@@ -30,8 +30,13 @@ public final class BrowserOrigins {
         }
     }
 
+    /**
+     * localhost, or a loopback address written out (all of 127.0.0.0/8: a sidecar may listen on 127.0.0.2, and was
+     * refused its own address, found by black-box testing). An address is no name DNS rebinding could move.
+     */
     private static boolean loopbackName(String host) {
-        return host.equals("localhost") || host.equals("127.0.0.1") || host.equals("[::1]") || host.equals("::1");
+        return host.equals("localhost") || host.equals("[::1]") || host.equals("::1")
+                || host.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
     }
 
     /** An origin as compared: scheme and host in lower case (they are case-insensitive), no trailing slash. */

@@ -6,19 +6,42 @@ import org.junit.jupiter.api.Test;
 
 class BodyRoomTest {
 
+    private static final long K = 1024;
+
     @Test
     void bodiesShareTheRoomAndOneAloneAlwaysFits() {
-        BodyRoom room = new BodyRoom(100);
-        assertThat(room.take(60)).isTrue();
-        assertThat(room.take(50)).isFalse();
-        assertThat(room.take(40)).isTrue();
-        room.give(60);
-        room.give(40);
+        BodyRoom room = new BodyRoom(100 * K);
+        assertThat(room.take(60 * K)).isTrue();
+        assertThat(room.take(50 * K)).isFalse();
+        assertThat(room.take(40 * K)).isTrue();
+        room.give(60 * K);
+        room.give(40 * K);
         // Larger than the room, but alone.
-        assertThat(room.take(500)).isTrue();
-        assertThat(room.take(1)).isFalse();
-        room.give(500);
-        assertThat(room.take(1)).isTrue();
+        assertThat(room.take(500 * K)).isTrue();
+        assertThat(room.take(BodyRoom.SMALL_BYTES)).isFalse();
+        room.give(500 * K);
+        assertThat(room.take(BodyRoom.SMALL_BYTES)).isTrue();
+    }
+
+    /**
+     * Small bodies (an approval's answer) have room of their own: large ones held while they wait for that approval no
+     * longer keep it out (found by black-box testing).
+     */
+    @Test
+    void smallBodiesHaveRoomOfTheirOwn() {
+        BodyRoom room = new BodyRoom(100 * K);
+        assertThat(room.take(500 * K)).isTrue();
+        assertThat(room.take(20 * K)).isFalse();
+        // Room for 32 of the largest small bodies at least, or an eighth of the room.
+        for (int i = 0; i < 32; i++) {
+            assertThat(room.take(BodyRoom.SMALL_BYTES - 1)).as("small body %d", i).isTrue();
+        }
+        assertThat(room.take(BodyRoom.SMALL_BYTES - 1)).isFalse();
+        room.give(BodyRoom.SMALL_BYTES - 1);
+        assertThat(room.take(100)).isTrue();
+        // Each given back to its own pool.
+        room.give(500 * K);
+        assertThat(room.take(100 * K)).isTrue();
     }
 
     @Test

@@ -38,4 +38,14 @@ class BrowserOriginsTest {
             assertThat(BrowserOrigins.hostAllowed(host, configured)).as(host).isFalse();
         }
     }
+
+    /** A loopback address written out is the machine itself, as localhost is (found by black-box testing). */
+    @Test
+    void everyLoopbackAddressIsLocal() {
+        assertThat(BrowserOrigins.hostAllowed("127.0.0.2:8765", List.of())).isTrue();
+        assertThat(BrowserOrigins.hostAllowed("127.255.0.1", List.of())).isTrue();
+        assertThat(BrowserOrigins.allowed("http://127.0.0.2:3000", List.of())).isTrue();
+        assertThat(BrowserOrigins.hostAllowed("127.0.0.1.evil.example", List.of())).isFalse();
+        assertThat(BrowserOrigins.hostAllowed("128.0.0.1", List.of())).isFalse();
+    }
 }

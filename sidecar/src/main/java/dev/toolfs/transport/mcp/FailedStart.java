@@ -41,7 +41,7 @@ public final class FailedStart implements StdioChannel.Receiver {
      * lines). An I/O exception at the bottom usually names only a path ({@code NoSuchFileException: /no/such}), so
      * the message of what caught it is preferred.
      */
-    static String reason(Throwable failure) {
+    public static String reason(Throwable failure) {
         String reason = null;
         String io = null;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {

@@ -76,7 +76,7 @@ public class McpHttpTools {
             return;
         }
         roots = new McpRoots(workspace);
-        approvalTimeout = config.sandbox().approvalTimeout();
+        approvalTimeout = Cancellation.boundedWait(config.sandbox().approvalTimeout());
         for (ToolDescriptor t : runtime.tools()) {
             Map<String, Object> schema = mapper.readValue(t.inputSchema(), new TypeReference<Map<String, Object>>() {
             });

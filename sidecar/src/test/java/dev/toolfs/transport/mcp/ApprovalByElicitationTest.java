@@ -48,7 +48,7 @@ class ApprovalByElicitationTest {
         request = new dev.toolfs.sandbox.ApprovalRequest("2", "s", "write", "a", "r", longOne, java.time.Instant.now(),
                 dev.toolfs.sandbox.ApprovalRequest.Change.write("x"));
         assertThat(McpTexts.approvalQuestion(request)).contains("Its justification: " + longOne.substring(0, 1000)
-                + " [cut: 1000 of 1200 characters shown]\n\nIt would write 1 characters in 1 line:\nx");
+                + " [cut: 1000 of 1200 characters shown]\n\nIt would write 1 character in 1 line:\nx");
     }
 
     @Test

@@ -1,0 +1,66 @@
+package dev.toolfs.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.toolfs.config.ToolFsConfig;
+import dev.toolfs.fs.local.Workspace;
+
+/** A writable root that could never let anything be written refuses the start (found by black-box testing). */
+class WritableRootsTest {
+
+    @TempDir
+    Path tmp;
+
+    private static ToolFsConfig.Sandbox writable(String... roots) {
+        return new ToolFsConfig.Sandbox() {
+            @Override
+            public String mode() {
+                return "workspace-write";
+            }
+
+            @Override
+            public Optional<List<String>> writableRoots() {
+                return Optional.of(List.of(roots));
+            }
+
+            @Override
+            public List<String> protectedPaths() {
+                return List.of(".git/**");
+            }
+
+            @Override
+            public String approval() {
+                return "deny";
+            }
+
+            @Override
+            public Duration approvalTimeout() {
+                return Duration.ofMinutes(2);
+            }
+        };
+    }
+
+    @Test
+    void aFolderOutsideTheWorkspaceOrAFileIsRefused() throws Exception {
+        Path ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
+        Path outside = Files.createDirectories(tmp.resolve("elsewhere")).toRealPath();
+        Path file = Files.writeString(ws.resolve("a.txt"), "x");
+        Files.createDirectories(ws.resolve("src"));
+        Workspace workspace = new Workspace(List.of(ws));
+        assertThat(ToolFsProducers.sandboxPolicy(workspace, writable(ws.resolve("src").toString()))).isNotNull();
+        assertThatThrownBy(() -> ToolFsProducers.sandboxPolicy(workspace, writable(outside.toString())))
+                .hasMessage("sandbox writable root " + outside + " is outside the workspace (" + ws + "); list folders inside it");
+        assertThatThrownBy(() -> ToolFsProducers.sandboxPolicy(workspace, writable(file.toString())))
+                .hasMessage("sandbox writable root " + file + " is not a folder");
+    }
+}
