@@ -172,7 +172,7 @@ class ToolFsProcessor {
         var approvals = recorder.approvalsHandler();
         for (String path : List.of("/tools", "/tools/:name", "/approvals", "/approvals/:id")) {
             routes.produce(RouteBuildItem.builder()
-                    .routeFunction(path, recorder.route(body.getHandler()))
+                    .routeFunction(path, recorder.route(body.getHandler(), path.startsWith("/tools")))
                     .handler(path.startsWith("/tools") ? handler : approvals)
                     .handlerType(HandlerType.BLOCKING)
                     .build());

@@ -66,6 +66,10 @@ class ObservationPolicyTest {
         assertError(tools.write(name, "mine\n"), "FS_NOT_TEXT", "cannot write \"" + name + "\": the file exists and is"
                 + " not a UTF-8 text file (invalid UTF-8 in the first 4 bytes), which read cannot show, and write replaces"
                 + " only a file read in this session; use read_image for an image, or a shell tool for other binary files or text in another encoding");
+        assertError(tools.edit(name, "a", "b"), "FS_NOT_TEXT", "cannot edit \"" + name + "\": the file exists and is"
+                + " not a UTF-8 text file (invalid UTF-8 in the first 4 bytes), which read cannot show, and edit replaces"
+                + " only a file read in this session; use read_image for an image, or a shell tool for other binary files"
+                + " or text in another encoding");
         assertThat(Files.readAllBytes(ws.resolve(name))).containsExactly(0xFF, 0xFE, 'a', '\n');
         // Text in another encoding is no different: Latin-1.
         Files.write(ws.resolve(name), "caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));

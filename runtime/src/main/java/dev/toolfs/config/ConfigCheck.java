@@ -71,19 +71,29 @@ public class ConfigCheck {
      */
     static java.util.Optional<String> originProblem(String origin) {
         String o = origin.trim();
+        if (o.equals("null")) {
+            return java.util.Optional.empty(); // what a file:// page or a sandboxed frame sends: the user's call
+        }
+        String shape = "an origin is a scheme and a host, with a port if not the scheme's own (https://app.example:8443)";
         String why = null;
         try {
             java.net.URI uri = new java.net.URI(o.endsWith("/") ? o.substring(0, o.length() - 1) : o);
-            if (uri.getScheme() == null || uri.getHost() == null) {
-                why = "an origin is a scheme and a host, with a port if not the scheme's own (https://app.example:8443)";
+            // The authority as written: java.net.URI finds no host in a name with an underscore (web_ui), which
+            // browsers send all the same.
+            String authority = uri.getRawAuthority();
+            if (uri.getScheme() == null || authority == null || authority.isEmpty()) {
+                why = shape;
             } else if (uri.getRawPath() != null && !uri.getRawPath().isEmpty() || uri.getRawQuery() != null
-                    || uri.getRawUserInfo() != null || uri.getRawFragment() != null) {
+                    || authority.contains("@") || uri.getRawFragment() != null) {
                 why = "an origin has no path, query, user or fragment; list scheme://host[:port] only";
-            } else if (uri.getPort() > 65535) {
-                why = "its port is over 65535";
+            } else {
+                java.util.regex.Matcher port = java.util.regex.Pattern.compile(":(\\d+)$").matcher(authority);
+                if (port.find() && (port.group(1).length() > 5 || Integer.parseInt(port.group(1)) > 65535)) {
+                    why = "its port is over 65535";
+                }
             }
         } catch (java.net.URISyntaxException e) {
-            why = "an origin is a scheme and a host, with a port if not the scheme's own (https://app.example:8443)";
+            why = shape;
         }
         return java.util.Optional.ofNullable(why)
                 .map(w -> "quarkus.tool-fs.mcp.allowed-origins lists \"" + origin + "\", which no browser sends: " + w);
@@ -94,8 +104,11 @@ public class ConfigCheck {
             "quarkus\\.tool-fs\\.(policy\\.enabled|write\\.fsync|langchain4j\\.image-content|rest\\.enabled"
                     + "|attachments\\.local\\.enabled|models\\..+\\.image-input|tools\\..+\\.enabled)");
 
-    /** The spellings of a switch: Quarkus takes these, and reads anything else as false. */
-    private static final Set<String> FLAG_VALUES = Set.of("true", "false", "1", "0", "yes", "no", "y", "n", "on", "off");
+    /**
+     * The spellings of a switch that Quarkus' converter knows (it reads anything else as false, with a warning only).
+     */
+    private static final Set<String> FLAG_VALUES = Set.of("true", "1", "yes", "y", "on", "ja", "j", "si", "sim", "oui",
+            "false", "0", "no", "n", "off", "nein", "non");
 
     /**
      * Switches whose value is no spelling of true or false. Quarkus reads such a value as false with a warning, so that a
@@ -115,7 +128,8 @@ public class ConfigCheck {
         List<String> problems = new ArrayList<>();
         for (String name : names) {
             String raw = config.getConfigValue(name).getValue();
-            if (raw != null && !FLAG_VALUES.contains(raw.trim().toLowerCase(Locale.ROOT))) {
+            // Blank is unset, its default applies (an empty environment variable, say).
+            if (raw != null && !raw.isBlank() && !FLAG_VALUES.contains(raw.trim().toLowerCase(Locale.ROOT))) {
                 problems.add(name + " is \"" + raw + "\"; it must be true or false");
             }
         }

@@ -301,8 +301,8 @@ public interface ToolFsConfig {
 
         /**
          * The most memory that every session's records of what it read take together (by default a sixteenth of the
-         * heap). Past it, the session that holds the most lets go of its least recently used half: a session reading
-         * path after path, or many sessions at once, cannot fill the heap.
+         * heap). Past it, the sessions that hold the most let go of their least recently used records, down to a share
+         * every session may keep: a session reading path after path, or many sessions at once, cannot fill the heap.
          */
         Optional<io.quarkus.runtime.configuration.MemorySize> observationsMemory();
     }

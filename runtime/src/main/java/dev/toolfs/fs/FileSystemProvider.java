@@ -62,6 +62,15 @@ public interface FileSystemProvider {
     SandboxMode sandboxMode();
 
     /**
+     * Why read would refuse {@code path} as not text, judging its first 8 KiB as read does (for example "invalid UTF-8
+     * in the first 11 bytes"); empty when it is text, is no regular file, or cannot be looked at. Asked only on the way
+     * to an error: a change of a file the session never read, which it cannot read first. The default knows nothing.
+     */
+    default java.util.Optional<String> whyNotText(ResolvedPath path) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Refuses, with the error the change itself would fail with, a write ({@code edit} null) or an edit of {@code path}
      * that could not be made now, whatever is approved: a target that is no regular file, a file above it, a
      * {@code precondition} the file no longer meets (changed or deleted since it was read, there though never read), a

@@ -107,22 +107,22 @@ public final class Utf8LineScanner implements LineSource {
             }
             out.clear();
         }
-        // A sequence cut by the end of a first read shorter than the check's bytes: the end of the file, where it is
-        // invalid, or a read that stopped early. Rare (text not ASCII, its sample cut mid-character), so only then is
-        // the stream read on to tell.
-        if (!end && in.hasRemaining() && n < HEAD_CHECK_BYTES && readOn()) {
+        // A sequence cut by the end of the sample: the end of the file, where it is invalid, or more bytes that were
+        // not read yet. Rare (text not ASCII, its sample cut mid-character, little in the buffer), so only then is the
+        // stream read on to tell: up to a whole character past the sample.
+        if (!end && in.hasRemaining() && readOn()) {
             checkHead();
         }
     }
 
     /**
-     * Reads on into the buffer after what it holds, to the end of the stream or until the head check has its bytes;
-     * whether anything was learnt (bytes, or the end).
+     * Reads on into the buffer after what it holds, to the end of the stream or until it holds a character more than the
+     * head check's bytes; whether anything was learnt (bytes, or the end).
      */
     private boolean readOn() {
         boolean learnt = false;
         try {
-            while (!eof && lim - pos < HEAD_CHECK_BYTES && lim < buf.length) {
+            while (!eof && lim - pos < HEAD_CHECK_BYTES + 4 && lim < buf.length) {
                 int n = in.read(buf, lim, buf.length - lim);
                 if (n < 0) {
                     eof = true;

@@ -1,6 +1,5 @@
 package dev.toolfs.policy;
 
-import java.util.Comparator;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -9,8 +8,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * Bounds the bytes that every session's records of what it read hold together. Each session's count is bounded on
  * its own, but a thousand sessions, or records of paths thousands of characters long, would still fill the heap (found
  * by black-box testing: reads of missing files under long paths, in 40 sessions, ran a 256 MiB heap out). Past the
- * bound, the session that holds the most lets go of its least recently used half, so that a session probing path
- * after path pays for it first, and a session with a few records keeps them.
+ * bound, the sessions that hold the most let go of their least recently used records, down to a level that every
+ * session may keep (as in water-filling): a session within it loses nothing, so that many small sessions cannot push
+ * out one that read a few dozen files (a first version took half of the largest, again and again, until such a session
+ * had nothing left; found by black-box testing).
  */
 final class ObservationMemory {
 
@@ -52,18 +53,40 @@ final class ObservationMemory {
     }
 
     /**
-     * Brings the bytes held back under seven eighths of the bound, from the largest holders first. Called without
-     * any session's records locked: it locks them one at a time.
+     * Brings the bytes held back under seven eighths of the bound: each session above the level that makes them fit
+     * lets go of its least recently used records down to it. Called without any session's records locked: it locks
+     * them one at a time.
      */
     synchronized void shrink() {
         long target = capacity - capacity / 8;
-        while (used.get() > target) {
-            ObservationPolicy.Observations largest = holders.stream()
-                    .max(Comparator.comparingLong(ObservationPolicy.Observations::bytes)).orElse(null);
-            if (largest == null || largest.bytes() == 0) {
-                return;
-            }
-            largest.letGo(Math.max(largest.bytes() / 2, used.get() - target));
+        if (used.get() <= target) {
+            return;
         }
+        java.util.List<ObservationPolicy.Observations> all = new java.util.ArrayList<>(holders);
+        long level = level(all.stream().mapToLong(ObservationPolicy.Observations::bytes).sorted().toArray(), target);
+        for (ObservationPolicy.Observations records : all) {
+            long over = records.bytes() - level;
+            if (over > 0) {
+                records.letGo(over);
+            }
+        }
+    }
+
+    /**
+     * The most bytes every holder may keep so that together they hold at most {@code target}: holders under it keep
+     * all they hold, the others keep that much.
+     *
+     * @param ascending each holder's bytes, smallest first
+     */
+    static long level(long[] ascending, long target) {
+        long below = 0;
+        for (int i = 0; i < ascending.length; i++) {
+            long rest = ascending.length - i;
+            if (below + ascending[i] * rest > target) {
+                return Math.max(0, (target - below) / rest);
+            }
+            below += ascending[i];
+        }
+        return Long.MAX_VALUE;
     }
 }

@@ -88,7 +88,15 @@ public class ToolFsProducers {
      * own that wraps it should start from (a {@code LocalFileSystem} made by hand has neither).
      */
     public static LocalFileSystem localFileSystem(Workspace workspace, ToolFsConfig config) {
-        return new LocalFileSystem(workspace, config.version().maxHashBytes(), config.edit().maxFileBytes(),
+        long heap = Runtime.getRuntime().maxMemory();
+        long maxEdit = dev.toolfs.fs.local.EditMemory.fileLimitFor(config.edit().maxFileBytes(), heap);
+        if (maxEdit < config.edit().maxFileBytes()) {
+            org.jboss.logging.Logger.getLogger(ToolFsProducers.class).warnf("quarkus.tool-fs.edit.max-file-bytes is %d"
+                    + " bytes, but an edit holds its file up to about eleven times over, and the maximum heap is %d bytes:"
+                    + " edit takes files of up to %d bytes (larger ones get FS_TOO_LARGE); give the JVM more heap (-Xmx)"
+                    + " to edit larger files", config.edit().maxFileBytes(), heap, maxEdit);
+        }
+        return new LocalFileSystem(workspace, config.version().maxHashBytes(), maxEdit,
                 sandboxPolicy(workspace, config.sandbox()), config.write().fsync());
     }
 
@@ -102,22 +110,23 @@ public class ToolFsProducers {
             throw new IllegalArgumentException("quarkus.tool-fs.sandbox.mode is \"" + sandbox.mode()
                     + "\"; use off or workspace-write");
         }
+        // Trimmed: "src, docs" is two entries, not "src" and " docs".
         List<Path> writable = sandbox.writableRoots()
-                .map(list -> list.stream().map(Path::of).map(ToolFsProducers::real).toList())
+                .map(list -> list.stream().map(String::trim).filter(w -> !w.isEmpty()).map(Path::of)
+                        .map(ToolFsProducers::real).toList())
                 .orElse(workspace.realRoots());
         for (Path folder : writable) {
-            // A file, or a folder outside the workspace, would never let anything be written: refused, not ignored.
-            if (!java.nio.file.Files.isDirectory(folder)) {
-                throw new IllegalArgumentException("sandbox writable root " + folder + " is not a folder");
-            }
+            // Outside the workspace, nothing could ever be written there: refused, not ignored. (A file is a root
+            // of its own: that one file may be changed.)
             if (workspace.realRoots().stream().noneMatch(folder::startsWith)) {
                 throw new IllegalArgumentException("sandbox writable root " + folder + " is outside the workspace ("
                         + String.join(", ", workspace.realRoots().stream().map(Path::toString).distinct().toList())
                         + "); list folders inside it");
             }
         }
-        return new SandboxPolicy(workspace.realRoots(), writable, sandbox.protectedPaths(),
-                SandboxPolicy.linkedFolders(workspace.realRoots(), sandbox.protectedPaths(), Workspace::whereLinksLead));
+        List<String> globs = sandbox.protectedPaths().stream().map(String::trim).filter(g -> !g.isEmpty()).toList();
+        return new SandboxPolicy(workspace.realRoots(), writable, globs,
+                SandboxPolicy.linkedFolders(workspace.realRoots(), globs, Workspace::whereLinksLead));
     }
 
     private static Path real(Path path) {

@@ -83,8 +83,15 @@ public final class ToolSession {
         void forgotten();
     }
 
-    /** Its session is forgotten: the state that holds on to something elsewhere lets go of it. */
+    private volatile boolean forgotten;
+
+    /**
+     * Its session is forgotten: the state that holds on to something elsewhere lets go of it. A call still running for
+     * it may create state afterwards: that is let go of at once (see {@link #state}). Forgettable state is told at
+     * least once.
+     */
     void forget() {
+        forgotten = true;
         for (Object s : state.values()) {
             if (s instanceof Forgettable f) {
                 f.forgotten();
@@ -95,6 +102,10 @@ public final class ToolSession {
     /** Per-session state owned by one component, created on first use. */
     @SuppressWarnings("unchecked")
     public <T> T state(Class<T> owner, Function<Class<T>, T> create) {
-        return (T) state.computeIfAbsent(owner, k -> create.apply(owner));
+        T s = (T) state.computeIfAbsent(owner, k -> create.apply(owner));
+        if (forgotten && s instanceof Forgettable f) {
+            f.forgotten(); // created for a session already gone, or raced with forget(): told again, which is harmless
+        }
+        return s;
     }
 }

@@ -173,6 +173,25 @@ class Utf8LineScannerTest {
             assertThatThrownBy(s::checkHead).isInstanceOf(Utf8LineScanner.NotTextException.class)
                     .hasMessage("invalid UTF-8 in the first " + bytes.length + " bytes");
         }
+        // Exactly 8 KiB, the last character cut by the end of the file (found by black-box testing).
+        byte[] full = new byte[8192];
+        java.util.Arrays.fill(full, (byte) 'a');
+        full[1] = '\n';
+        full[8190] = (byte) 0xE2;
+        full[8191] = (byte) 0x82;
+        Utf8LineScanner exact = new Utf8LineScanner(new ByteArrayInputStream(full), null, 64 * 1024);
+        assertThatThrownBy(exact::checkHead).hasMessage("invalid UTF-8 in the first 8192 bytes");
+        // A character cut by the sample's end, whose rest follows: text.
+        byte[] longer = java.util.Arrays.copyOf(full, 8200);
+        longer[8192] = (byte) 0xAC;
+        java.util.Arrays.fill(longer, 8193, 8200, (byte) 'b');
+        Utf8LineScanner on = new Utf8LineScanner(new java.io.ByteArrayInputStream(longer) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 8192)); // a read that stops at the sample's end
+            }
+        }, null, 64 * 1024);
+        on.checkHead();
         // Cut only by a read that stopped early: the rest of the character follows, and it is text.
         byte[] whole = "ok\nab\u20ac\n".getBytes(StandardCharsets.UTF_8);
         InputStream twoReads = new ByteArrayInputStream(whole) {

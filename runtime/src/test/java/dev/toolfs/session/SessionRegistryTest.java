@@ -122,5 +122,10 @@ class SessionRegistryTest {
         Thread.sleep(40);
         idle.session("c", CWD); // idle too long: forgotten, then started again
         assertThat(told).hasValue(2);
+        // State a call still running creates for a session already forgotten is let go of at once.
+        ToolSession gone = r.session("d", CWD);
+        r.session("e", CWD); // d goes
+        gone.state(ToolSession.Forgettable.class, k -> told::incrementAndGet);
+        assertThat(told).hasValue(3);
     }
 }

@@ -91,6 +91,37 @@ class AuthAndLimitsTest {
     }
 
     /**
+     * The answer to an approval takes no room in the bodies in memory: bodies waiting for that approval hold theirs,
+     * and kept it out with a 503 (found by black-box testing).
+     */
+    @Test
+    void anApprovalsAnswerIsNeverKeptOutByTheBodiesInHand() throws Exception {
+        java.util.List<java.net.Socket> held = new java.util.ArrayList<>();
+        try {
+            // Small bodies have room of their own (256 KiB here): 36 of 7 KiB, each waiting for the rest of its body.
+            for (int i = 0; i < 36; i++) {
+                java.net.Socket socket = new java.net.Socket("localhost", io.restassured.RestAssured.port);
+                held.add(socket);
+                socket.getOutputStream().write(("POST /tools/write HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer s3cret\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: 7168\r\n\r\n{").getBytes(
+                                java.nio.charset.StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+            }
+            Thread.sleep(300);
+            String pad = "p".repeat(5000);
+            given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                    .body(Map.of("file_path", "none.txt", "pad", pad)).post("/tools/read").then().statusCode(503);
+            given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                    .body(Map.of("decision", "approve", "reason", pad)).post("/approvals/none").then().statusCode(404)
+                    .body("error", equalTo("no escalation is waiting with id none (decided already, or timed out)"));
+        } finally {
+            for (java.net.Socket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    /**
      * A client that closes its connection halfway through a POST /mcp body gets nothing, the server logs no ERROR (it
      * logged Quarkus' "HTTP Request to /mcp failed" with a stack trace, found by black-box testing), and the body's
      * room is given back.

@@ -24,7 +24,25 @@ public class ToolFsLangChain4jProducers {
     ToolSessionMapper sessions(ToolFsConfig config) {
         Optional<String> cwd = config.langchain4j().cwd();
         Optional<String> model = config.langchain4j().model().or(config::defaultModel);
-        return memoryId -> new ToolCall("memory-" + memoryId, cwd, model, Cancellation.NONE);
+        return memoryId -> new ToolCall(sessionId(memoryId), cwd, model, Cancellation.NONE);
+    }
+
+    /**
+     * The tool session of a chat memory: {@code memory-<id>}, or, for an id whose text is too long for a session id
+     * (a composite key, say; see ToolRuntime.MAX_KEPT_CHARS), {@code memory-sha256-<hash of it>}.
+     */
+    public static String sessionId(Object memoryId) {
+        String id = "memory-" + memoryId;
+        if (id.length() <= dev.toolfs.runtime.ToolRuntime.MAX_KEPT_CHARS) {
+            return id;
+        }
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(String.valueOf(memoryId).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return "memory-sha256-" + java.util.HexFormat.of().formatHex(hash);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JDK has SHA-256
+        }
     }
 
     /** A configured folder that is none would fail every call of every conversation: refused at start instead. */

@@ -13,7 +13,7 @@ import dev.toolfs.fs.Cancellation;
  * limit; one that would go over the bound waits for the others. A file alone is never held back, however large (the
  * edit's own size limit bounds it), and small files are not counted at all, so that the common edit never waits here.
  */
-final class EditMemory {
+public final class EditMemory {
 
     /** Files smaller than this are not counted: their edits take no turn. */
     static final long SMALL_BYTES = 256 * 1024;
@@ -28,6 +28,15 @@ final class EditMemory {
      */
     static long capacityFor(long maxEditBytes, long maxHeapBytes) {
         return Math.max(SMALL_BYTES, Math.min(2 * maxEditBytes, maxHeapBytes / 16));
+    }
+
+    /**
+     * The largest file edit takes: {@code configured}, or a twelfth of the heap if that is less. An edit holds its file
+     * up to about eleven times over, so one edit of a larger file would run the heap out, which ends the sidecar
+     * (found in a review).
+     */
+    public static long fileLimitFor(long configured, long maxHeapBytes) {
+        return Math.min(configured, Math.max(SMALL_BYTES, maxHeapBytes / 12));
     }
 
     /** @param capacityBytes the most bytes of counted files that edits hold at once */
@@ -55,12 +64,12 @@ final class EditMemory {
     }
 
     /**
-     * Takes what a file of {@code bytes} needs beyond the {@code taken} an earlier {@link #take} gave (for a file that
-     * grew since), waiting as {@link #take} does; the result, which includes {@code taken}, is given back instead.
+     * Takes what a file of {@code bytes} needs beyond the {@code taken} an earlier {@link #take} gave (a file that grew
+     * since), if it is free now, without waiting; the result, which includes {@code taken}, is given back instead.
      */
-    int takeMore(int taken, long bytes, Cancellation cancel, long maxWaitNanos) throws TimeoutException {
-        int wanted = kibFor(bytes);
-        return wanted <= taken ? taken : taken + takeKib(wanted - taken, cancel, maxWaitNanos);
+    int takeMoreIfFree(int taken, long bytes) {
+        int more = kibFor(bytes) - taken;
+        return more > 0 && kib.tryAcquire(more) ? taken + more : taken;
     }
 
     /** The room a file of {@code bytes} takes: none for a small file, at most all of it. */

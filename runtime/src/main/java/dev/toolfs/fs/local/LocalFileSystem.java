@@ -633,15 +633,10 @@ public class LocalFileSystem implements FileSystemProvider {
         checkSandbox("edit", path, escalated);
         // The room for a large file is waited for before its lock, not under it: a wait of up to a minute would
         // otherwise hold up every change of the files that share the lock's stripe.
-        int room = room("edit", path, sizeBeforeLock(path), 0, cancel);
-        ReentrantLock lock;
+        int room = room("edit", path, sizeBeforeLock(path), cancel);
+        ReentrantLock lock = null;
         try {
             lock = lock("edit", path, cancel);
-        } catch (RuntimeException e) {
-            editMemory.give(room);
-            throw e;
-        }
-        try {
             Lstat look = lookAt("edit", path, true);
             FileStat st = fileStat(look);
             if (!st.exists()) {
@@ -656,8 +651,9 @@ public class LocalFileSystem implements FileSystemProvider {
             if (st.size() > maxEditBytes) {
                 throw FsException.tooLarge("edit", path.requested(), st.size(), maxEditBytes);
             }
-            // Grown since it was first looked at (rare): the rest is waited for here.
-            room = room("edit", path, st.size(), room, cancel);
+            // Grown since it was first looked at (rare): the rest if it is free, else this edit goes over the bound
+            // by that growth. Waited for here, under the lock, it could wait for edits that wait for this lock.
+            room = editMemory.takeMoreIfFree(room, st.size());
             byte[] old = readAll("edit", path, maxEditBytes, st);
             check("edit", path, precondition, st, old);
             checkWritable("edit", path, look);
@@ -671,7 +667,9 @@ public class LocalFileSystem implements FileSystemProvider {
             return new EditOutcome(result.before(), result.after(), result.replacements(), version, result.changed(),
                     fused ? TextShape.of(text) : null, fused ? TextShape.of(result.physicalAfter()) : null);
         } finally {
-            lock.unlock();
+            if (lock != null) {
+                lock.unlock();
+            }
             editMemory.give(room);
         }
     }
@@ -686,14 +684,10 @@ public class LocalFileSystem implements FileSystemProvider {
         }
     }
 
-    /**
-     * Room in {@link #editMemory} for a file of {@code size} bytes, beyond the {@code taken} already held, waited for
-     * as a lock is; the result includes {@code taken} (which the caller still holds, and gives back, if this fails).
-     */
-    private int room(String op, ResolvedPath path, long size, int taken, Cancellation cancel) {
+    /** Room in {@link #editMemory} for a file of {@code size} bytes, waited for as a lock is. */
+    private int room(String op, ResolvedPath path, long size, Cancellation cancel) {
         try {
-            return editMemory.takeMore(taken, size, cancel,
-                    java.util.concurrent.TimeUnit.SECONDS.toNanos(LOCK_WAIT_SECONDS));
+            return editMemory.take(size, cancel, java.util.concurrent.TimeUnit.SECONDS.toNanos(LOCK_WAIT_SECONDS));
         } catch (java.util.concurrent.CancellationException e) {
             throw FsException.cancelled(op, path.requested());
         } catch (java.util.concurrent.TimeoutException e) {
@@ -740,7 +734,11 @@ public class LocalFileSystem implements FileSystemProvider {
         if (precondition instanceof Precondition.CreateIfAbsent c) {
             if (st.exists()) {
                 if (c.ifExists() == FsErrorCode.FS_NOT_OBSERVED && st.isRegularFile()) {
-                    refuseUnreadable(op, path);
+                    // "Read the file first" would send the model round in a loop: it is told what the file is instead.
+                    java.util.Optional<String> why = whyNotText(path);
+                    if (why.isPresent()) {
+                        throw FsException.notTextUnread(op, path.requested(), why.get());
+                    }
                 }
                 throw existsError(op, path, c.ifExists());
             }
@@ -805,17 +803,22 @@ public class LocalFileSystem implements FileSystemProvider {
         return existsError(op, path, ifExists);
     }
 
-    /**
-     * A file the session has not read, and that read would refuse as not text: "read the file" would send the model
-     * round in a loop, so it is told what the file is and what to use instead.
-     */
-    private static void refuseUnreadable(String op, ResolvedPath path) {
+    @Override
+    public java.util.Optional<String> whyNotText(ResolvedPath path) {
+        try {
+            if (!Lstat.of(path.target()).regularFile()) {
+                return java.util.Optional.empty();
+            }
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
         try (java.io.InputStream in = dev.toolfs.fs.RegularFileOpen.open(path.target())) {
             new dev.toolfs.fs.Utf8LineScanner(in, null, 16 * 1024).checkHead();
+            return java.util.Optional.empty();
         } catch (dev.toolfs.fs.Utf8LineScanner.NotTextException e) {
-            throw FsException.notTextUnread(op, path.requested(), e.getMessage());
+            return java.util.Optional.of(e.getMessage());
         } catch (IOException | RuntimeException e) {
-            // Not to be looked at now: the usual answer, which a read will then explain.
+            return java.util.Optional.empty(); // not to be looked at now: the usual answer, which a read then explains
         }
     }
 

@@ -23,10 +23,12 @@ public class RestGuard {
 
     private HttpAdmission admission;
     private BodyLimitHandler bodyLimit;
+    private BodyLimitHandler approvalsLimit;
 
     void install(@Observes Router router) {
         admission = new HttpAdmission(config);
         bodyLimit = new BodyLimitHandler(BodyLimits.configured());
+        approvalsLimit = new BodyLimitHandler(BodyLimits.configured(), false);
         for (String path : List.of("/tools", "/tools/*", "/approvals", "/approvals/*")) {
             router.route(path).order(Integer.MIN_VALUE + 100).handler(this::guard);
         }
@@ -40,7 +42,7 @@ public class RestGuard {
 
     void guard(RoutingContext ctx) {
         if (admission.admit(ctx)) {
-            bodyLimit.handle(ctx);
+            (ctx.request().path().startsWith("/approvals") ? approvalsLimit : bodyLimit).handle(ctx);
         }
     }
 }

@@ -24,9 +24,10 @@ public class RestRecorder {
         return new ApprovalsRestHandler();
     }
 
-    public Consumer<Route> route(Handler<RoutingContext> bodyHandler) {
+    /** @param takesRoom whether bodies take room in the bodies in memory (not the answers to approvals) */
+    public Consumer<Route> route(Handler<RoutingContext> bodyHandler, boolean takesRoom) {
         BodyLimits limits = BodyLimits.configured();
-        BodyLimitHandler limit = new BodyLimitHandler(limits);
+        BodyLimitHandler limit = new BodyLimitHandler(limits, takesRoom);
         return route -> route.handler(limit).handler(new BodyAsJson()).handler(bodyHandler).handler(limit)
                 .failureHandler(new RestFailureHandler(limits));
     }

@@ -83,4 +83,27 @@ class EditMemoryTest {
         assertThat(EditMemory.capacityFor(16 * MIB, 128 * MIB)).isEqualTo(8 * MIB);
         assertThat(EditMemory.capacityFor(16 * MIB, MIB)).isEqualTo(EditMemory.SMALL_BYTES);
     }
+
+    /** A file grown since its room was taken gets the rest only if it is free: under its lock, it must not wait. */
+    @Test
+    void theRestForAGrownFileIsTakenOnlyIfFree() throws Exception {
+        EditMemory memory = new EditMemory(4 * MIB);
+        int taken = memory.take(MIB, Cancellation.NONE, SHORT);
+        int grown = memory.takeMoreIfFree(taken, 2 * MIB);
+        assertThat(grown).isEqualTo(2 * 1024);
+        int other = memory.take(2 * MIB, Cancellation.NONE, SHORT);
+        assertThat(memory.takeMoreIfFree(grown, 3 * MIB)).isEqualTo(grown); // none free: it goes on with what it has
+        assertThat(memory.takeMoreIfFree(grown, MIB)).isEqualTo(grown); // shrunk: keeps what it took
+        memory.give(other);
+        memory.give(grown);
+        assertThat(memory.take(4 * MIB, Cancellation.NONE, SHORT)).isEqualTo(4 * 1024); // everything came back
+    }
+
+    @Test
+    void theLargestFileEditTakesIsBoundedByTheHeap() {
+        assertThat(EditMemory.fileLimitFor(16 * MIB, 1024 * MIB)).isEqualTo(16 * MIB);
+        assertThat(EditMemory.fileLimitFor(16 * MIB, 120 * MIB)).isEqualTo(10 * MIB);
+        assertThat(EditMemory.fileLimitFor(16 * MIB, MIB)).isEqualTo(EditMemory.SMALL_BYTES);
+        assertThat(EditMemory.fileLimitFor(1000, MIB)).isEqualTo(1000); // a smaller limit stays
+    }
 }
