@@ -72,9 +72,14 @@ public class LocalAttachmentStore implements AttachmentStore {
                 writeAtomically(target, bytes);
             }
         } catch (IOException e) {
-            throw new AttachmentException(AttachmentException.Reason.IO,
-                    "the attachment store at " + dir + " cannot be written (" + e.getClass().getSimpleName()
-                            + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            // The operator gets where and why; the model, which can do nothing about the server's folders, what to
+            // tell the user (found by black-box testing: it was shown the server's home folder).
+            org.jboss.logging.Logger.getLogger(LocalAttachmentStore.class).warnf(e, "read_image cannot keep images: the"
+                    + " attachment store at %s cannot be written; set quarkus.tool-fs.attachments.dir to a writable folder",
+                    dir);
+            throw new AttachmentException(AttachmentException.Reason.IO, "the server cannot keep images: its image store"
+                    + " cannot be written (" + e.getClass().getSimpleName() + "); tell the user, who can give it a"
+                    + " writable folder (quarkus.tool-fs.attachments.dir)");
         }
         return new StoredImage("sha256:" + hex, info, bytes.length);
     }
