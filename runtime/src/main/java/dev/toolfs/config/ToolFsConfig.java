@@ -220,8 +220,10 @@ public interface ToolFsConfig {
 
     interface Workspace {
         /**
-         * The folders the tools may read and write, absolute or relative to the process's current folder. The first
-         * one is the default working folder of a session. Defaults to the process's current folder.
+         * The folders the tools may read and write, absolute or relative to the process's current folder, separated by
+         * commas (spaces around them are ignored). The first one is the default working folder of a session. Defaults
+         * to the process's current folder; an empty value ({@code roots=}, or an empty environment variable) counts as
+         * unset, so it means that folder too.
          */
         Optional<List<String>> roots();
     }
