@@ -21,9 +21,15 @@ public class ConfigCheck {
     /** The image formats read_image reads, as quarkus.tool-fs.image.media-types names them. */
     public static final Set<String> IMAGE_FORMATS = Set.of("png", "jpeg", "webp", "gif");
 
-    void onStart(@Observes StartupEvent event, ToolFsConfig config) {
+    /**
+     * Before every other start-up observer (one of them builds the tools, and with them the sandbox, whose own refusal
+     * would otherwise come alone): every problem found is named in one message.
+     */
+    void onStart(@Observes @jakarta.annotation.Priority(jakarta.interceptor.Interceptor.Priority.PLATFORM_BEFORE)
+            StartupEvent event, ToolFsConfig config) {
         List<String> problems = problems(config);
         problems.addAll(flagProblems(org.eclipse.microprofile.config.ConfigProvider.getConfig()));
+        sandboxProblem(config).ifPresent(problems::add);
         if (dev.toolfs.runtime.ToolFsProducers.localStoreEnabled()) {
             storeHoldingARoot(dev.toolfs.runtime.ToolFsProducers.attachmentsDir(config),
                     dev.toolfs.runtime.ToolFsProducers.roots(config)).ifPresent(problems::add);
@@ -63,6 +69,22 @@ public class ConfigCheck {
             }
         }
         return problems;
+    }
+
+    /** What the sandbox would refuse to start with (a writable root outside the workspace, a glob that never matches). */
+    private static java.util.Optional<String> sandboxProblem(ToolFsConfig config) {
+        dev.toolfs.fs.local.Workspace workspace;
+        try {
+            workspace = new dev.toolfs.fs.local.Workspace(dev.toolfs.runtime.ToolFsProducers.roots(config));
+        } catch (RuntimeException e) {
+            return java.util.Optional.empty(); // the roots themselves: their own check says why, as the start goes on
+        }
+        try {
+            dev.toolfs.runtime.ToolFsProducers.sandboxPolicy(workspace, config.sandbox());
+            return java.util.Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.ofNullable(e.getMessage());
+        }
     }
 
     /**

@@ -101,7 +101,7 @@ public class ToolFsProducers {
     }
 
     /** The workspace-write policy, or null when the sandbox is off. */
-    static SandboxPolicy sandboxPolicy(Workspace workspace, ToolFsConfig.Sandbox sandbox) {
+    public static SandboxPolicy sandboxPolicy(Workspace workspace, ToolFsConfig.Sandbox sandbox) {
         String mode = sandbox.mode().trim().toLowerCase(java.util.Locale.ROOT);
         if (mode.equals("off")) {
             return null;
