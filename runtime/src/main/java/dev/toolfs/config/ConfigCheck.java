@@ -73,6 +73,9 @@ public class ConfigCheck {
 
     /** What the sandbox would refuse to start with (a writable root outside the workspace, a glob that never matches). */
     private static java.util.Optional<String> sandboxProblem(ToolFsConfig config) {
+        if (config.sandbox().mode().trim().equalsIgnoreCase("off")) {
+            return java.util.Optional.empty(); // the default: nothing to build at start-up
+        }
         dev.toolfs.fs.local.Workspace workspace;
         try {
             workspace = new dev.toolfs.fs.local.Workspace(dev.toolfs.runtime.ToolFsProducers.roots(config));

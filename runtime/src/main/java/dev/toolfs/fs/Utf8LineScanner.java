@@ -123,19 +123,27 @@ public final class Utf8LineScanner implements LineSource {
         boolean learnt = false;
         try {
             while (!eof && lim - pos < HEAD_CHECK_BYTES + 4 && lim < buf.length) {
-                int n = in.read(buf, lim, buf.length - lim);
-                if (n < 0) {
-                    eof = true;
-                    return true;
-                }
-                took(lim, n);
-                lim += n;
-                learnt |= n > 0;
+                learnt |= append() != 0;
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return learnt;
+    }
+
+    /**
+     * Reads more of the stream into the buffer after what it holds (fed to the digest); the bytes read, or -1 at the end
+     * of the stream, which is then noted.
+     */
+    private int append() throws IOException {
+        int n = in.read(buf, lim, buf.length - lim);
+        if (n < 0) {
+            eof = true;
+            return -1;
+        }
+        took(lim, n);
+        lim += n;
+        return n;
     }
 
     /** Bytes read from the stream so far. */
@@ -190,13 +198,9 @@ public final class Utf8LineScanner implements LineSource {
      */
     private void skipByteOrderMark() throws IOException {
         while (lim < BOM.length && isBomPrefix(lim)) {
-            int n = in.read(buf, lim, buf.length - lim); // the first read may stop inside the mark
-            if (n < 0) {
-                eof = true;
+            if (append() < 0) { // the first read may stop inside the mark
                 return;
             }
-            took(lim, n);
-            lim += n;
         }
         if (lim >= BOM.length && isBomPrefix(BOM.length)) {
             pos = BOM.length;

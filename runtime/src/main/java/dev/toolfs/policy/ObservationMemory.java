@@ -34,9 +34,9 @@ final class ObservationMemory {
         return used.get();
     }
 
-    /** The bytes a record of a path of {@code pathChars} characters holds (the path's bytes and its string). */
-    static long cost(int pathChars) {
-        return RECORD_BYTES + 2L * pathChars;
+    /** The bytes a record of {@code path} holds: its own, and the path's bytes and its string. */
+    static long cost(java.nio.file.Path path) {
+        return RECORD_BYTES + 2L * path.toString().length();
     }
 
     void holds(ObservationPolicy.Observations records) {

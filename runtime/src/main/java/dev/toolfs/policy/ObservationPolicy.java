@@ -45,17 +45,13 @@ public class ObservationPolicy {
         private volatile long bytes;
         private boolean forgotten;
 
-        Observations(int max) {
-            this(max, new ObservationMemory(Long.MAX_VALUE));
-        }
-
         Observations(int max, ObservationMemory memory) {
             this.memory = memory;
             byPath = new LinkedHashMap<>(16, 0.75f, true) {
                 @Override
                 protected boolean removeEldestEntry(Map.Entry<Path, Seen> eldest) {
                     if (size() > max) {
-                        counted(-ObservationMemory.cost(eldest.getKey().toString().length()));
+                        counted(-ObservationMemory.cost(eldest.getKey()));
                         return true;
                     }
                     return false;
@@ -76,7 +72,7 @@ public class ObservationPolicy {
                 }
                 long before = bytes;
                 if (byPath.put(path, seen) == null) {
-                    counted(ObservationMemory.cost(path.toString().length()));
+                    counted(ObservationMemory.cost(path));
                 }
                 over = memory.add(bytes - before);
             }
@@ -99,7 +95,7 @@ public class ObservationPolicy {
             long before = bytes;
             var eldest = byPath.entrySet().iterator();
             while (before - bytes < atLeast && eldest.hasNext()) {
-                counted(-ObservationMemory.cost(eldest.next().getKey().toString().length()));
+                counted(-ObservationMemory.cost(eldest.next().getKey()));
                 eldest.remove();
             }
             memory.add(bytes - before);
@@ -123,21 +119,12 @@ public class ObservationPolicy {
      * The bytes all sessions' records may hold together: {@code quarkus.tool-fs.sessions.observations-memory}, by
      * default a sixteenth of the heap.
      */
-    private volatile ObservationMemory memory;
+    private ObservationMemory memory;
 
-    private ObservationMemory memory() {
-        ObservationMemory m = memory;
-        if (m == null) {
-            synchronized (this) {
-                if (memory == null) {
-                    memory = new ObservationMemory(config.sessions().observationsMemory()
-                            .map(dev.toolfs.config.ConfigSizes::bytes)
-                            .orElse(Runtime.getRuntime().maxMemory() / 16));
-                }
-                m = memory;
-            }
-        }
-        return m;
+    @jakarta.annotation.PostConstruct
+    void init() {
+        memory = new ObservationMemory(config.sessions().observationsMemory().map(dev.toolfs.config.ConfigSizes::bytes)
+                .orElse(Runtime.getRuntime().maxMemory() / 16));
     }
 
     @ConfigProperty(name = "quarkus.tool-fs.policy.enabled", defaultValue = "true")
@@ -214,6 +201,6 @@ public class ObservationPolicy {
     }
 
     private Observations observations(ToolSession session) {
-        return session.state(Observations.class, k -> new Observations(config.sessions().maxObservations(), memory()));
+        return session.state(Observations.class, k -> new Observations(config.sessions().maxObservations(), memory));
     }
 }

@@ -51,9 +51,7 @@ public class ToolFsProducers {
     /** The workspace roots, as configured or by default the process's current folder; absolute. */
     public static List<Path> roots(ToolFsConfig config) {
         return config.workspace().roots()
-                // "/a, /b" is two roots, not "/a" and " /b" under the current folder (found by black-box testing).
-                .map(list -> list.stream().map(String::trim).filter(r -> !r.isEmpty())
-                        .map(r -> Path.of(r).toAbsolutePath().normalize()).toList())
+                .map(list -> entries(list).stream().map(r -> Path.of(r).toAbsolutePath().normalize()).toList())
                 .map(list -> {
                     if (list.isEmpty()) {
                         throw new IllegalArgumentException("quarkus.tool-fs.workspace.roots names no folder; list the"
@@ -62,6 +60,14 @@ public class ToolFsProducers {
                     return list;
                 })
                 .orElse(List.of(Path.of("").toAbsolutePath()));
+    }
+
+    /**
+     * The entries of a configured list, trimmed, blank ones left out: "/a, /b" is two entries, not "/a" and " /b" (found
+     * by black-box testing: a root " /b" under the current folder, a glob " secrets/**" that never matched).
+     */
+    private static List<String> entries(List<String> list) {
+        return list.stream().map(String::trim).filter(e -> !e.isEmpty()).toList();
     }
 
     /** Whether the build kept the local image store (quarkus.tool-fs.attachments.local.enabled). */
@@ -110,10 +116,8 @@ public class ToolFsProducers {
             throw new IllegalArgumentException("quarkus.tool-fs.sandbox.mode is \"" + sandbox.mode()
                     + "\"; use off or workspace-write");
         }
-        // Trimmed: "src, docs" is two entries, not "src" and " docs".
         List<Path> writable = sandbox.writableRoots()
-                .map(list -> list.stream().map(String::trim).filter(w -> !w.isEmpty()).map(Path::of)
-                        .map(ToolFsProducers::real).toList())
+                .map(list -> entries(list).stream().map(Path::of).map(ToolFsProducers::real).toList())
                 .orElse(workspace.realRoots());
         for (Path folder : writable) {
             // Outside the workspace, nothing could ever be written there: refused, not ignored. (A file is a root
@@ -124,7 +128,7 @@ public class ToolFsProducers {
                         + "); list folders inside it");
             }
         }
-        List<String> globs = sandbox.protectedPaths().stream().map(String::trim).filter(g -> !g.isEmpty()).toList();
+        List<String> globs = entries(sandbox.protectedPaths());
         return new SandboxPolicy(workspace.realRoots(), writable, globs,
                 SandboxPolicy.linkedFolders(workspace.realRoots(), globs, Workspace::whereLinksLead));
     }

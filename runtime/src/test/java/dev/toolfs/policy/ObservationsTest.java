@@ -11,7 +11,7 @@ class ObservationsTest {
 
     @Test
     void theLeastRecentlyUsedPathGoesFirst() {
-        ObservationPolicy.Observations seen = new ObservationPolicy.Observations(3);
+        ObservationPolicy.Observations seen = new ObservationPolicy.Observations(3, new ObservationMemory(Long.MAX_VALUE));
         for (String p : new String[] { "a", "b", "c" }) {
             seen.put(Path.of(p), new ObservationPolicy.Seen(null));
         }
@@ -99,9 +99,11 @@ class ObservationsTest {
         ObservationPolicy.Observations seen = new ObservationPolicy.Observations(2, memory);
         seen.put(Path.of("/ws/a.txt"), new ObservationPolicy.Seen(null));
         seen.put(Path.of("/ws/a.txt"), new ObservationPolicy.Seen(null)); // the same path again costs nothing more
-        assertThat(memory.used()).isEqualTo(ObservationMemory.cost(9));
+        assertThat(ObservationMemory.cost(Path.of("/ws/a.txt"))).isEqualTo(ObservationMemory.RECORD_BYTES + 2 * 9);
+        assertThat(memory.used()).isEqualTo(ObservationMemory.cost(Path.of("/ws/a.txt")));
         seen.put(Path.of("/ws/bb.txt"), new ObservationPolicy.Seen(null));
         seen.put(Path.of("/ws/ccc.txt"), new ObservationPolicy.Seen(null)); // a.txt goes: the count's bound
-        assertThat(memory.used()).isEqualTo(ObservationMemory.cost(10) + ObservationMemory.cost(11));
+        assertThat(memory.used())
+                .isEqualTo(ObservationMemory.cost(Path.of("/ws/bb.txt")) + ObservationMemory.cost(Path.of("/ws/ccc.txt")));
     }
 }

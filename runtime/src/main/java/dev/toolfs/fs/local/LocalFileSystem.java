@@ -920,8 +920,8 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
             }
             folder = secureFolder(op, path, dir);
-            try (FileChannel ch = openTemp(folder, temp, existing != null)) {
-                writeAll(ch, data);
+            try {
+                writeTemp(folder, temp, existing != null, data);
             } catch (NoSuchFileException gone) {
                 if (folder == null) {
                     throw gone; // openTemp made the folder again already
@@ -936,20 +936,14 @@ public class LocalFileSystem implements FileSystemProvider {
                 }
                 makeFolders(op, path, dir);
                 folder = secureFolder(op, path, dir);
-                try (FileChannel ch = openTemp(folder, temp, existing != null)) {
-                    writeAll(ch, data);
-                }
+                writeTemp(folder, temp, existing != null, data);
             }
             if (existing != null) {
                 // The look under the lock is as old as the call's own work: writing and syncing a large file takes
                 // a tenth of a second or more, in which another process may change the file. Looked at again just
                 // before the rename, so that such a change fails this call instead of being replaced unseen, and a file
                 // made private meanwhile is not given its old mode back.
-                copyOwnerAndMode(unchangedBeforeRename(op, path, existing, existingContent), folder != null
-                        ? folder.getFileAttributeView(temp.getFileName(), java.nio.file.attribute.PosixFileAttributeView.class,
-                                LinkOption.NOFOLLOW_LINKS)
-                        : Files.getFileAttributeView(temp, java.nio.file.attribute.PosixFileAttributeView.class,
-                                LinkOption.NOFOLLOW_LINKS), temp);
+                copyOwnerAndMode(unchangedBeforeRename(op, path, existing, existingContent), posixView(folder, temp), temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -1042,15 +1036,29 @@ public class LocalFileSystem implements FileSystemProvider {
         }
     }
 
-    private void writeAll(FileChannel ch, byte[] data) throws IOException {
-        ByteBuffer bb = ByteBuffer.wrap(data);
-        while (bb.hasRemaining()) {
-            ch.write(bb);
+    /** Makes the temporary file (in the folder held open, or by path where there is none) and writes it whole. */
+    private void writeTemp(java.nio.file.SecureDirectoryStream<Path> folder, Path temp, boolean replacing, byte[] data)
+            throws IOException {
+        try (FileChannel ch = openTemp(folder, temp, replacing)) {
+            ByteBuffer bb = ByteBuffer.wrap(data);
+            while (bb.hasRemaining()) {
+                ch.write(bb);
+            }
+            if (fsync) {
+                fsyncs.incrementAndGet();
+                ch.force(true);
+            }
         }
-        if (fsync) {
-            fsyncs.incrementAndGet();
-            ch.force(true);
-        }
+    }
+
+    /** The POSIX attributes of the temporary file: in the folder held open, or by path where there is none. */
+    private static java.nio.file.attribute.PosixFileAttributeView posixView(java.nio.file.SecureDirectoryStream<Path> folder,
+            Path temp) {
+        return folder != null
+                ? folder.getFileAttributeView(temp.getFileName(), java.nio.file.attribute.PosixFileAttributeView.class,
+                        LinkOption.NOFOLLOW_LINKS)
+                : Files.getFileAttributeView(temp, java.nio.file.attribute.PosixFileAttributeView.class,
+                        LinkOption.NOFOLLOW_LINKS);
     }
 
     /**

@@ -7,7 +7,6 @@ import jakarta.inject.Inject;
 
 import dev.toolfs.config.ToolFsConfig;
 import io.vertx.ext.web.Router;
-import io.vertx.ext.web.RoutingContext;
 
 /**
  * In front of {@code /tools} and {@code /approvals}, before Quarkus' own handlers: the admission ({@link HttpAdmission}:
@@ -22,27 +21,26 @@ public class RestGuard {
     ToolFsConfig config;
 
     private HttpAdmission admission;
-    private BodyLimitHandler bodyLimit;
-    private BodyLimitHandler approvalsLimit;
 
     void install(@Observes Router router) {
         admission = new HttpAdmission(config);
-        bodyLimit = new BodyLimitHandler(BodyLimits.configured());
-        approvalsLimit = new BodyLimitHandler(BodyLimits.configured(), false);
+        BodyLimits limits = BodyLimits.configured();
+        BodyLimitHandler calls = new BodyLimitHandler(limits);
+        // The answers to approvals take no room in the bodies in memory (see BodyLimitHandler).
+        BodyLimitHandler approvals = new BodyLimitHandler(limits, false);
         for (String path : List.of("/tools", "/tools/*", "/approvals", "/approvals/*")) {
-            router.route(path).order(Integer.MIN_VALUE + 100).handler(this::guard);
+            BodyLimitHandler limit = path.startsWith("/tools") ? calls : approvals;
+            router.route(path).order(Integer.MIN_VALUE + 100).handler(ctx -> {
+                if (admission.admit(ctx)) {
+                    limit.handle(ctx);
+                }
+            });
         }
         // A path under these that names no endpoint (/tools/read/extra) is answered in JSON too, not with an HTML page.
         for (String path : List.of("/tools/*", "/approvals/*")) {
             router.route(path).order(Integer.MAX_VALUE - 100).handler(ctx -> HttpAdmission.fail(ctx, 404,
                     "no such endpoint: " + ctx.request().method() + " " + ctx.request().path()
                             + "; use GET /tools, POST /tools/{name}, GET /approvals or POST /approvals/{id}"));
-        }
-    }
-
-    void guard(RoutingContext ctx) {
-        if (admission.admit(ctx)) {
-            (ctx.request().path().startsWith("/approvals") ? approvalsLimit : bodyLimit).handle(ctx);
         }
     }
 }

@@ -29,6 +29,8 @@ import io.vertx.ext.web.handler.BodyHandler;
 @Singleton
 public class McpHttpGuard {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(McpHttpGuard.class);
+
     @Inject
     ToolFsConfig config;
 
@@ -40,8 +42,6 @@ public class McpHttpGuard {
     ServerRequestOwners owners;
 
     private HttpAdmission admission;
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(McpHttpGuard.class);
-
     private BodyLimitHandler bodyLimit;
 
     void install(@Observes Router router) {
