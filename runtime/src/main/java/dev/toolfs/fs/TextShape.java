@@ -46,10 +46,14 @@ public record TextShape(String endings, boolean byteOrderMark) {
     }
 
     /**
-     * Whether the line endings changed between two texts that both have line breaks. Adding or removing the only line
-     * break is a changed line in the diff already.
+     * Whether the line endings changed between two texts in a way the diff of the texts as read does not show. Adding
+     * the first line break, or removing the last, is a changed line in that diff already; but the diff shows every
+     * break as an LF, so a first break added as a CRLF is said.
      */
-    public boolean endingsDifferFrom(TextShape other) {
-        return !endings.equals(NONE) && !other.endings.equals(NONE) && !endings.equals(other.endings);
+    public boolean endingsDifferFrom(TextShape after) {
+        if (endings.equals(after.endings) || after.endings.equals(NONE)) {
+            return false;
+        }
+        return !endings.equals(NONE) || !after.endings.equals(LF);
     }
 }

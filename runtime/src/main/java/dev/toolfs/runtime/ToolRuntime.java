@@ -119,6 +119,8 @@ public class ToolRuntime {
 
     /** The tools one session may use: the enabled ones, narrowed by the session's restriction if it has one. */
     public List<ToolDescriptor> tools(String sessionId) {
+        // Nothing is kept for a lookup, but an id that no call can use is as wrong here as there.
+        checkKept("the session id", sessionId);
         return sessions.find(sessionId)
                 .map(s -> enabled.stream().filter(t -> s.allows(t.name())).toList())
                 .orElse(enabled);

@@ -25,11 +25,17 @@ class TextShapeTest {
     }
 
     @Test
-    void endingsDifferOnlyWhenBothTextsHaveLineBreaks() {
+    void endingsDifferWhenTheDiffOfTheTextsAsReadDoesNotShowIt() {
         TextShape crlf = TextShape.of("a\r\n");
         assertThat(crlf.endingsDifferFrom(TextShape.of("a\n"))).isTrue();
         assertThat(crlf.endingsDifferFrom(TextShape.of("a\r\nb\n"))).isTrue();
         assertThat(crlf.endingsDifferFrom(TextShape.of("b\r\nc\r\n"))).isFalse();
         assertThat(crlf.endingsDifferFrom(TextShape.of("a"))).isFalse(); // the diff shows a removed last line break
+        TextShape oneLine = TextShape.of("a\rb");
+        // A first line break: the diff shows it as an LF, so only a CRLF one is said.
+        assertThat(oneLine.endingsDifferFrom(TextShape.of("a\nb"))).isFalse();
+        assertThat(oneLine.endingsDifferFrom(TextShape.of("a\r\nb"))).isTrue();
+        assertThat(oneLine.endingsDifferFrom(TextShape.of("a\r\nb\nc"))).isTrue();
+        assertThat(oneLine.endingsDifferFrom(TextShape.of("ab"))).isFalse();
     }
 }

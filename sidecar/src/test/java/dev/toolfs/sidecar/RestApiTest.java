@@ -120,6 +120,14 @@ class RestApiTest {
         assertThat(Files.readString(ws.resolve("cr.txt"))).isEqualTo("ab\r\ncd\n");
         assertThat(j.getList("metadata.hunks")).isEmpty();
         assertThat(j.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "LF", "after", "mixed"));
+        // A file without a line break, given its first one by a lone CR and an inserted LF: the hunk shows an LF.
+        Files.writeString(ws.resolve("one.txt"), "a\rb");
+        call("read", session, Map.of("file_path", "one.txt"));
+        JsonPath first = call("edit", session, Map.of("file_path", "one.txt", "old_string", "b", "new_string", "\nb"));
+        assertThat(Files.readString(ws.resolve("one.txt"))).isEqualTo("a\r\nb");
+        assertThat(first.getList("metadata.hunks", String.class)).containsExactly(
+                "@@ -1 +1,2 @@\n-a\rb\n\\ No newline at end of file\n+a\n+b\n\\ No newline at end of file");
+        assertThat(first.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "none", "after", "CRLF"));
     }
 
     @Test
@@ -350,6 +358,8 @@ class RestApiTest {
                 .post("/tools/read").then().statusCode(400)
                 .body("error", equalTo("the session id is 257 characters long; it must be at most 256"));
         given().header("X-Session-Id", longId).header("X-Session-Tools", "read").get("/tools").then().statusCode(400)
+                .body("error", equalTo("the session id is 257 characters long; it must be at most 256"));
+        given().header("X-Session-Id", longId).get("/tools").then().statusCode(400)
                 .body("error", equalTo("the session id is 257 characters long; it must be at most 256"));
         given().contentType("application/json").header("X-Model", "m".repeat(300)).body(Map.of("file_path", "f.txt"))
                 .post("/tools/read").then().statusCode(400)

@@ -118,7 +118,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             10, TimeUnit.SECONDS, new java.util.concurrent.ArrayBlockingQueue<>(1), r -> daemon(r, "mcp-stdio-flush"),
             new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
     /**
-     * Writes the answers to pings that come while a call runs, off the reader. Bounded: past it, the reader writes the
+     * Writes the answers out of turn (to pings, to a malformed initialize) that come while a call runs, off the reader. Bounded: past it, the reader writes the
      * answer itself (a client that sends pings and never reads waits for its output, as for any answer).
      */
     private final java.util.concurrent.ThreadPoolExecutor pongs = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
@@ -484,8 +484,10 @@ public final class StdioTransport implements McpServerTransportProvider {
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
                 && !(InitializeShape.wellFormed(r.params()) && sdkReadsInitialize(r.params()))) {
             // The SDK would answer some with an internal error naming its own classes (a capability it cannot read:
-            // roots.listChanged "yes"). The handshake never answers these early: its own rule is stricter.
-            answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
+            // roots.listChanged "yes"). The handshake never answers these early: its own rule is stricter. Answered at
+            // once, as a good initialize is handled at once: in turn, it would wait behind a request sent before it,
+            // which waits for the notifications/initialized that the client sends only after this answer.
+            answerAtOnce(reply(r.id(), "error", error(McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE)));
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())
                 && !initializeSeen) {
             // Handled before the next message is read: the session takes the client's capabilities (roots,
@@ -500,21 +502,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             // waiting for its answer first would wait forever; later, in turn, it would wait behind a long call. So it
             // is answered at once (unless the channel did while the application started).
             if (answeredEarly.isEmpty() || answeredEarly.remove(StdioHandshake.idKey(mapper, r.id())) == null) {
-                Map<String, Object> pong = reply(r.id(), "result", Map.of());
-                Runnable answer = () -> {
-                    try {
-                        write(pong);
-                    } catch (UncheckedIOException e) {
-                        // end() has run.
-                    }
-                };
-                if (callsInFlight.get() == 0) {
-                    answer.run();
-                } else {
-                    // A call may hold the output, blocked while the client writes instead of reading: the reader
-                    // must go on reading, or neither side would move.
-                    pongs.execute(answer); // once ended, dropped (the policy runs nothing on a pool shut down)
-                }
+                answerAtOnce(reply(r.id(), "result", Map.of()));
             }
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_TOOLS_CALL.equals(r.method())
                 && !ToolsCallShape.wellFormed(r.params())) {
@@ -672,6 +660,24 @@ public final class StdioTransport implements McpServerTransportProvider {
         } finally {
             // The answer was written, or will not be (a cancelled call, a failure): no prepared form to keep.
             JsonStrings.forgetPrepared();
+        }
+    }
+
+    /** An answer out of turn, ahead of the calls' answers (a ping's, or one that they wait for). */
+    private void answerAtOnce(Map<String, Object> answer) {
+        Runnable send = () -> {
+            try {
+                write(answer);
+            } catch (UncheckedIOException e) {
+                // end() has run.
+            }
+        };
+        if (callsInFlight.get() == 0) {
+            send.run();
+        } else {
+            // A call may hold the output, blocked while the client writes instead of reading: the reader must go on
+            // reading, or neither side would move.
+            pongs.execute(send); // once ended, dropped (the policy runs nothing on a pool shut down)
         }
     }
 

@@ -467,6 +467,26 @@ class StdioTransportTest {
         }
     }
 
+    /**
+     * A request sent before initialize waits for notifications/initialized, which the client sends only once its
+     * initialize is answered: an answer to a malformed initialize in turn behind it never came (found by black-box
+     * testing).
+     */
+    @Test
+    void aMalformedInitializeIsAnsweredAlsoBehindARequestThatWaitsForTheHandshake() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(LIST, "{\"jsonrpc\":\"2.0\",\"id\":\"bad\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":5}}");
+            List<JsonNode> first = c.await(1);
+            assertThat(first).hasSize(1);
+            assertThat(first.get(0).get("id").asText()).isEqualTo("bad");
+            assertThat(first.get(0).at("/error/code").asInt()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
+            // The client corrects itself; the request it sent early is served after the handshake.
+            c.send(INITIALIZE, INITIALIZED);
+            assertThat(ids(c.await(3))).containsExactlyInAnyOrder("bad", "1", "2");
+        }
+    }
+
     @Test
     void malformedInitializeParamsAreInvalidParamsNotAnInternalError() throws Exception {
         try (Connection c = new Connection(null)) {
