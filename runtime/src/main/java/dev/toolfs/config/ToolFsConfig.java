@@ -131,10 +131,10 @@ public interface ToolFsConfig {
         Optional<String> model();
 
         /**
-         * Whether read_image returns the image itself as LangChain4j image content, after its text, inside the tool
-         * result. Turn it on when the chat model's provider accepts images in tool results (Anthropic, Google Gemini,
-         * Amazon Bedrock); providers that do not (OpenAI Chat Completions, Ollama, Mistral, among others) fail the
-         * next model call. Off, read_image returns its text envelope (media type, size, dimensions).
+         * Whether AI services are offered read_image, which returns the image itself as LangChain4j image content,
+         * after its text, inside the tool result. Turn it on when the chat model's provider module sends images in tool
+         * results (LangChain4j's Anthropic module does); one that does not (OpenAI Chat Completions, Ollama, Mistral,
+         * among others) fails the next model call. Off, read_image is not offered.
          */
         @WithDefault("false")
         boolean imageContent();
@@ -296,7 +296,8 @@ public interface ToolFsConfig {
         /**
          * The most files one session remembers having read (or found missing), the least recently used forgotten
          * first. A forgotten file must be read again before write or edit change it. Bounds the memory of a session
-         * that reads path after path: about 350 bytes a file, times sessions.max at most.
+         * that reads path after path: about 160 bytes a file plus twice its path's length; all sessions' records
+         * together are bounded by sessions.observations-memory.
          */
         @WithDefault("1000")
         int maxObservations();

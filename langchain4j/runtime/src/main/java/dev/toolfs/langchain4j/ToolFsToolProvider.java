@@ -84,6 +84,9 @@ public class ToolFsToolProvider implements ToolProvider {
         return result;
     }
 
+    /** Whether the warning about tools run on an event loop was given (once is enough). */
+    private volatile boolean warnedEventLoop;
+
     private final class Executor implements ToolExecutor {
         private final String tool;
 
@@ -108,6 +111,14 @@ public class ToolFsToolProvider implements ToolProvider {
         }
 
         private ToolResult run(ToolExecutionRequest request, Object memoryId) {
+            if (!warnedEventLoop && io.vertx.core.Context.isOnEventLoopThread()) {
+                // A streaming service whose provider answers on the event loop runs its tools there: each file call,
+                // and an approval's wait of minutes, then holds up every request of that loop.
+                warnedEventLoop = true;
+                LOG.warnf("Tool FS tool %s runs on a Vert.x event loop thread, which it blocks; for a streaming AI"
+                        + " service, name toolProviderSupplier = ToolFsToolProviderSupplier.class in its"
+                        + " @RegisterAiService, and Quarkus LangChain4j runs its tools on a worker thread", tool);
+            }
             JsonNode args;
             try {
                 String raw = request.arguments();

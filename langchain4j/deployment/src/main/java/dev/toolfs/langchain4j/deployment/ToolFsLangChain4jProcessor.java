@@ -26,6 +26,16 @@ class ToolFsLangChain4jProcessor {
      */
     static final String QUARKUS_LANGCHAIN4J = "io.quarkiverse.langchain4j.";
 
+    /**
+     * A class of Quarkus LangChain4j's core, whose location is the core's: only the core's classes are rewritten. Its
+     * model providers (Gemini, Ollama and others, under the same package names) read a tool result as text to send it:
+     * one that cannot send an image must fail on it, as LangChain4j makes it, not drop it unseen.
+     */
+    static final String CORE_CLASS = "io/quarkiverse/langchain4j/RegisterAiService.class";
+
+    /** The core's message-to-text helper, which providers use too: left as it is, its core callers are rewritten. */
+    static final String PROVIDERS_TEXT = "io.quarkiverse.langchain4j.runtime.LangChain4jUtil";
+
     @BuildStep
     FeatureBuildItem feature() {
         return new FeatureBuildItem("tool-fs-langchain4j");
@@ -51,10 +61,16 @@ class ToolFsLangChain4jProcessor {
     @BuildStep
     void imagesThroughTheToolLoop(CombinedIndexBuildItem index, BuildProducer<BytecodeTransformerBuildItem> transformers) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        String core = locationOf(loader, CORE_CLASS);
+        if (core == null) {
+            LOG.warn("Quarkus LangChain4j's core was not found; tool results with images will not pass its tool loop");
+            return;
+        }
         int rewritten = 0;
         for (ClassInfo c : index.getIndex().getKnownClasses()) {
             String name = c.name().toString();
-            if (!name.startsWith(QUARKUS_LANGCHAIN4J)) {
+            if (!name.startsWith(QUARKUS_LANGCHAIN4J) || name.equals(PROVIDERS_TEXT)
+                    || !core.equals(locationOf(loader, name.replace('.', '/') + ".class"))) {
                 continue;
             }
             byte[] bytes = bytesOf(loader, name);
@@ -69,6 +85,16 @@ class ToolFsLangChain4jProcessor {
         } else {
             LOG.debugf("Tool results with images pass through %d Quarkus LangChain4j classes", rewritten);
         }
+    }
+
+    /** The jar or folder a class file comes from, or null. */
+    static String locationOf(ClassLoader loader, String resource) {
+        java.net.URL url = loader.getResource(resource);
+        if (url == null) {
+            return null;
+        }
+        String s = url.toString();
+        return s.endsWith(resource) ? s.substring(0, s.length() - resource.length()) : null;
     }
 
     private static byte[] bytesOf(ClassLoader loader, String className) {

@@ -4,10 +4,12 @@ import java.nio.charset.StandardCharsets;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -17,9 +19,10 @@ import org.objectweb.asm.tree.MethodNode;
  * Rewrites a tool loop's {@code ToolExecutionResult.resultText()} calls to {@code ToolResultMessages}: the pair
  * "resultText(), then ToolExecutionResultMessage.from(request, text)" becomes one
  * {@code ToolResultMessages.from(request, result)}, which keeps the result's images; any other resultText() becomes
- * {@code ToolResultMessages.text(result)}, which does not throw on them; and a message's
- * {@code ToolExecutionResultMessage.text()} becomes {@code ToolResultMessages.textOf(message)}, for the same reason.
- * Each leaves the operand stack as it was.
+ * {@code ToolResultMessages.text(result)}, which does not throw on them; a message's
+ * {@code ToolExecutionResultMessage.text()} becomes {@code ToolResultMessages.textOf(message)}, for the same reason, and
+ * so does a call of {@code LangChain4jUtil.chatMessageToText(message)} ({@code ToolResultMessages.messageText}); a
+ * method reference to any of these three becomes one to its helper. Each leaves the operand stack as it was.
  */
 final class ToolResultCallRewriter {
 
@@ -27,6 +30,9 @@ final class ToolResultCallRewriter {
     static final String MESSAGE = "dev/langchain4j/data/message/ToolExecutionResultMessage";
     static final String REQUEST = "dev/langchain4j/agent/tool/ToolExecutionRequest";
     static final String HELPER = "dev/toolfs/langchain4j/ToolResultMessages";
+    /** Quarkus LangChain4j's message-to-text helper, which its model providers use too (so it is not rewritten). */
+    static final String UTIL = "io/quarkiverse/langchain4j/runtime/LangChain4jUtil";
+    static final String CHAT_MESSAGE = "dev/langchain4j/data/message/ChatMessage";
 
     private ToolResultCallRewriter() {
     }
@@ -41,8 +47,14 @@ final class ToolResultCallRewriter {
         int count = 0;
         for (MethodNode m : node.methods) {
             for (AbstractInsnNode insn : m.instructions) {
-                if (isResultText(insn) || isMessageText(insn)) {
+                if (isResultText(insn) || isMessageText(insn) || isUtilText(insn)) {
                     count++;
+                } else if (insn instanceof InvokeDynamicInsnNode indy) {
+                    for (Object arg : indy.bsmArgs) {
+                        if (arg instanceof Handle h && replacementOf(h) != null) {
+                            count++;
+                        }
+                    }
                 }
             }
         }
@@ -73,8 +85,19 @@ final class ToolResultCallRewriter {
     static void rewrite(MethodNode method) {
         AbstractInsnNode insn = method.instructions.getFirst();
         while (insn != null) {
-            if (isMessageText(insn)) {
-                AbstractInsnNode replacement = call("textOf", "(L" + MESSAGE + ";)Ljava/lang/String;");
+            if (insn instanceof InvokeDynamicInsnNode indy) {
+                // A method reference (LangChain4jUtil::chatMessageToText, a tracing listener's): the lambda calls the
+                // helper instead; a static helper taking the receiver first implements the same functional type.
+                for (int i = 0; i < indy.bsmArgs.length; i++) {
+                    if (indy.bsmArgs[i] instanceof Handle h && replacementOf(h) != null) {
+                        indy.bsmArgs[i] = replacementOf(h);
+                    }
+                }
+            }
+            if (isMessageText(insn) || isUtilText(insn)) {
+                AbstractInsnNode replacement = isUtilText(insn)
+                        ? call("messageText", "(L" + CHAT_MESSAGE + ";)Ljava/lang/String;")
+                        : call("textOf", "(L" + MESSAGE + ";)Ljava/lang/String;");
                 method.instructions.set(insn, replacement);
                 insn = replacement.getNext();
                 continue;
@@ -118,6 +141,33 @@ final class ToolResultCallRewriter {
     private static boolean isMessageText(AbstractInsnNode insn) {
         return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(MESSAGE)
                 && m.name.equals("text") && m.desc.equals("()Ljava/lang/String;");
+    }
+
+    /** The helper's handle for a method handle of one of the rewritten calls, or null for any other. */
+    private static Handle replacementOf(Handle h) {
+        String helperName;
+        String desc;
+        if (h.getTag() == Opcodes.H_INVOKESTATIC && h.getOwner().equals(UTIL) && h.getName().equals("chatMessageToText")
+                && h.getDesc().equals("(L" + CHAT_MESSAGE + ";)Ljava/lang/String;")) {
+            helperName = "messageText";
+            desc = h.getDesc();
+        } else if (h.getTag() == Opcodes.H_INVOKEVIRTUAL && h.getOwner().equals(MESSAGE) && h.getName().equals("text")
+                && h.getDesc().equals("()Ljava/lang/String;")) {
+            helperName = "textOf";
+            desc = "(L" + MESSAGE + ";)Ljava/lang/String;";
+        } else if (h.getTag() == Opcodes.H_INVOKEVIRTUAL && h.getOwner().equals(RESULT)
+                && h.getName().equals("resultText") && h.getDesc().equals("()Ljava/lang/String;")) {
+            helperName = "text";
+            desc = "(L" + RESULT + ";)Ljava/lang/String;";
+        } else {
+            return null;
+        }
+        return new Handle(Opcodes.H_INVOKESTATIC, HELPER, helperName, desc, false);
+    }
+
+    private static boolean isUtilText(AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKESTATIC && m.owner.equals(UTIL)
+                && m.name.equals("chatMessageToText") && m.desc.equals("(L" + CHAT_MESSAGE + ";)Ljava/lang/String;");
     }
 
     private static boolean isMessageFromText(AbstractInsnNode insn) {

@@ -1,6 +1,7 @@
 package dev.toolfs.langchain4j.deployment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -22,6 +23,7 @@ import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.ImageContent;
 import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import io.quarkiverse.langchain4j.textonlyprovider.TextOnlyMapper;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -35,7 +37,7 @@ class ImageThroughAiServiceTest {
     @RegisterExtension
     static final QuarkusUnitTest test = VisionApp.serving(WS, Coder.class, ScriptedChatModel.class,
             ScriptedChatModel.Provider.class, StreamingCoder.class, ScriptedStreamingChatModel.class,
-            ScriptedStreamingChatModel.Provider.class)
+            ScriptedStreamingChatModel.Provider.class, TextOnlyMapper.class)
             .overrideConfigKey("quarkus.tool-fs.langchain4j.image-content", "true");
 
     @Inject
@@ -66,6 +68,22 @@ class ImageThroughAiServiceTest {
         // read_image is offered here, so a file that is not text may be an image for it.
         assertThat(ScriptedChatModel.RESULT_MESSAGES.get(2).text()).isEqualTo("Error: cannot read \"blob.bin\": not a UTF-8 "
                 + "text file (it contains NUL bytes); use read_image for an image, or a shell tool for other binary files or text in another encoding");
+        // An error is marked as one, for the providers that tell the model so; a result that is none is not.
+        assertThat(ScriptedChatModel.RESULT_MESSAGES.get(2).isError()).isTrue();
+        assertThat(text.isError()).isNotEqualTo(Boolean.TRUE);
+    }
+
+    /**
+     * Only Quarkus LangChain4j's core is rewritten: a model provider (its own modules share its package names) that
+     * reads a tool result as text fails on the image, as LangChain4j makes it, instead of sending the model the text
+     * alone, which the model would take for the image.
+     */
+    @Test
+    void aProviderThatSendsToolResultsAsTextFailsOnAnImageInsteadOfDroppingIt() {
+        ToolExecutionResultMessage image = ToolExecutionResultMessage.builder().id("c1").toolName("read_image")
+                .contents(List.of(TextContent.from("envelope"), ImageContent.from("aGk=", "image/png"))).build();
+        assertThatThrownBy(() -> TextOnlyMapper.toolResult(image)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> TextOnlyMapper.anyMessage(image)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test

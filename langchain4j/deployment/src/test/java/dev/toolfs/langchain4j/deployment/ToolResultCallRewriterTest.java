@@ -20,6 +20,7 @@ import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.ImageContent;
 import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.service.tool.ToolExecutionResult;
 
 /** The rewrite of text-only tool loops, on a fixture loop and on the Quarkus LangChain4j classes themselves. */
@@ -57,12 +58,48 @@ class ToolResultCallRewriterTest {
     }
 
     @Test
+    void anErrorResultIsMarkedAsOneInItsMessage() throws Exception {
+        Class<?> loop = defineRewritten(ToolLoopFixture.class);
+        ToolExecutionResult failed = ToolExecutionResult.builder().isError(true).resultText("Error: no").build();
+        ToolExecutionResultMessage message = (ToolExecutionResultMessage) invoke(loop, "message", REQUEST, failed);
+        assertThat(message.isError()).isTrue();
+        assertThat(message.text()).isEqualTo("Error: no");
+        assertThat(message.id()).isEqualTo("c1");
+        assertThat(message.toolName()).isEqualTo("read_image");
+        // The loop before gave no error mark at all.
+        assertThat(ToolLoopFixture.message(REQUEST, failed).isError()).isNotEqualTo(Boolean.TRUE);
+    }
+
+    @Test
+    void messagesRenderedAsTextByTheCoreHelperOrByMethodReferenceGiveTheirTextParts() throws Exception {
+        ToolExecutionResultMessage withImage = ToolExecutionResultMessage.builder().id("c1").toolName("read_image")
+                .contents(IMAGE_RESULT.resultContents()).build();
+        UserMessage user = UserMessage.from("hello");
+        // Unrewritten, each fails on the image, as LangChain4j makes it fail.
+        assertThatThrownBy(() -> ToolLoopFixture.rendered(withImage)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> ToolLoopFixture.renderedAll(List.of(withImage)))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> ToolLoopFixture.shownAll(List.of(withImage))).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> ToolLoopFixture.logged(List.of(IMAGE_RESULT))).isInstanceOf(IllegalStateException.class);
+
+        assertThat(ToolResultCallRewriter.sites(bytesOf(ToolLoopFixture.class.getName()))).isEqualTo(7);
+        Class<?> loop = defineRewritten(ToolLoopFixture.class);
+        assertThat(invoke(loop, "rendered", withImage)).isEqualTo("envelope");
+        assertThat(invoke(loop, "rendered", user)).isEqualTo("hello");
+        assertThat(invoke(loop, "renderedAll", List.of(user, withImage))).isEqualTo(List.of("hello", "envelope"));
+        assertThat(invoke(loop, "shownAll", List.of(withImage))).isEqualTo(List.of("envelope"));
+        assertThat(invoke(loop, "logged", List.of(IMAGE_RESULT, TEXT_RESULT))).isEqualTo(List.of("envelope", "just text"));
+    }
+
+    @Test
     void theQuarkusToolLoopsAreRewrittenIntoValidClasses() throws IOException {
-        // The tool loops, tracing of tool results, and the helper that renders messages as text (templates, traces).
+        // The tool loops, tracing of tool results, and the callers of the helper that renders messages as text
+        // (templates, and, by method reference, the tracing of prompts).
         for (String name : List.of("io.quarkiverse.langchain4j.runtime.aiservice.AiServiceMethodImplementationSupport",
                 "io.quarkiverse.langchain4j.runtime.aiservice.QuarkusAiServiceStreamingResponseHandler$6",
                 "io.quarkiverse.langchain4j.runtime.tool.ToolSpanWrapper",
-                "io.quarkiverse.langchain4j.runtime.LangChain4jUtil")) {
+                "io.quarkiverse.langchain4j.runtime.template.ChatMessageTemplateExtension",
+                "io.quarkiverse.langchain4j.runtime.listeners.PromptTextSpanContributor")) {
             assertThat(ToolResultCallRewriter.sites(bytesOf(name))).as(name).isPositive();
             byte[] original = bytesOf(name);
             byte[] rewritten = rewrite(original);
