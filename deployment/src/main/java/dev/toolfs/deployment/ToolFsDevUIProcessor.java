@@ -1,9 +1,5 @@
 package dev.toolfs.deployment;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.toolfs.runtime.devui.ToolFsJsonRpcService;
 import dev.toolfs.tools.Guidance;
 import io.quarkus.deployment.IsLocalDevelopment;
@@ -16,24 +12,15 @@ import io.quarkus.devui.spi.page.Page;
 class ToolFsDevUIProcessor {
 
     @BuildStep(onlyIf = IsLocalDevelopment.class)
-    CardPageBuildItem card(ToolCatalogBuildItem catalog) {
+    CardPageBuildItem card() {
         CardPageBuildItem card = new CardPageBuildItem();
-        List<Map<String, Object>> tools = catalog.tools().stream().map(t -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", t.name());
-            m.put("description", t.description());
-            m.put("readOnly", t.readOnly());
-            m.put("destructive", t.destructive());
-            m.put("inputSchema", t.inputSchema());
-            return m;
-        }).toList();
-        card.addBuildTimeData("tools", tools);
+        // The tools come from the running application (getTools): which are enabled, and their schemas with the
+        // sandbox's arguments, are known only there.
         card.addBuildTimeData("guidance", Guidance.sections());
         card.addPage(Page.webComponentPageBuilder()
                 .title("Tools")
                 .icon("font-awesome-solid:toolbox")
-                .componentLink("qwc-tool-fs-tools.js")
-                .staticLabel(String.valueOf(tools.size())));
+                .componentLink("qwc-tool-fs-tools.js"));
         card.addPage(Page.rawDataPageBuilder("Guidance")
                 .icon("font-awesome-solid:comment")
                 .buildTimeDataKey("guidance"));

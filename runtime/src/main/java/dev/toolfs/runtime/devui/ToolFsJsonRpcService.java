@@ -11,12 +11,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.toolfs.policy.ObservationPolicy;
+import dev.toolfs.runtime.ArgumentsJson;
 import dev.toolfs.runtime.ToolCall;
 import dev.toolfs.runtime.ToolResult;
 import dev.toolfs.runtime.ToolRuntime;
 import dev.toolfs.session.SessionRegistry;
 import dev.toolfs.session.ToolSession;
 import dev.toolfs.tools.ContentBlock;
+import dev.toolfs.tools.Guidance;
 
 /** The Dev UI's back end (dev mode only): the live sessions, and calling a tool as a model would. */
 public class ToolFsJsonRpcService {
@@ -33,6 +35,22 @@ public class ToolFsJsonRpcService {
         this.sessions = sessions;
         this.policy = policy;
         this.mapper = mapper;
+    }
+
+    /**
+     * The tools as a model is offered them: the enabled ones only, their schemas as the sandbox makes them, and their
+     * descriptions with the guidance MCP and LangChain4j add.
+     */
+    public List<Map<String, Object>> getTools() {
+        return runtime.tools().stream().map(t -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", t.name());
+            m.put("description", Guidance.describe(t.name(), t.description()));
+            m.put("readOnly", t.readOnly());
+            m.put("destructive", t.destructive());
+            m.put("inputSchema", t.inputSchema());
+            return m;
+        }).toList();
     }
 
     /** Every live session: id, folder, model, and the paths it has observed with what it saw of each. */
@@ -54,12 +72,15 @@ public class ToolFsJsonRpcService {
      *
      * @param arguments the arguments as a JSON object text
      * @param session the session id (empty: {@code devui})
+     * @param model the model the call is routed to (empty: the session's, else the default model), which decides
+     *        whether read_image runs
      */
-    public Map<String, Object> callTool(String tool, String arguments, String session) {
+    public Map<String, Object> callTool(String tool, String arguments, String session, String model) {
         Map<String, Object> out = new LinkedHashMap<>();
         JsonNode args;
         try {
-            args = mapper.readTree(arguments == null || arguments.isBlank() ? "{}" : arguments);
+            // As over REST: text after the object is refused too.
+            args = ArgumentsJson.reader(mapper).readTree(arguments == null || arguments.isBlank() ? "{}" : arguments);
         } catch (java.io.IOException e) {
             out.put("isError", true);
             out.put("text", "the arguments are not valid JSON: " + e.getMessage());
@@ -68,7 +89,8 @@ public class ToolFsJsonRpcService {
         String id = Optional.ofNullable(session).filter(s -> !s.isBlank()).orElse("devui");
         ToolResult r;
         try {
-            r = runtime.execute(tool, args, ToolCall.session(id));
+            ToolCall call = ToolCall.session(id);
+            r = runtime.execute(tool, args, model == null || model.isBlank() ? call : call.withModel(model.strip()));
         } catch (RuntimeException e) {
             out.put("isError", true);
             out.put("text", e.getMessage());
