@@ -24,6 +24,7 @@ class BadConfigValuesTest {
             .overrideConfigKey("quarkus.tool-fs.policy.enabled", "ture")
             .overrideConfigKey("quarkus.tool-fs.sandbox.mode", "workspace-write")
             .overrideConfigKey("quarkus.tool-fs.sandbox.writable-roots", "/")
+            .overrideConfigKey("quarkus.tool-fs.sandbox.approval", "bogus")
             .assertException(t -> assertThat(DuplicateToolNameTest.rootMessage(t)).contains(
                     "Tool FS refuses to start: quarkus.tool-fs.read.limit is -1; it must be at least 1; "
                             + "quarkus.tool-fs.read.max-line-length is 0; it must be at least 1; "
@@ -33,6 +34,7 @@ class BadConfigValuesTest {
                             + " origin is a scheme and a host, with a port if not the scheme's own (https://app.example:8443); "
                             + "quarkus.tool-fs.image.media-types names \"jpg\"; list some of png, jpeg, webp and gif; "
                             + "quarkus.tool-fs.image.media-types names \"bmp\"; list some of png, jpeg, webp and gif; "
+                            + "quarkus.tool-fs.sandbox.approval is \"bogus\"; use deny, approve or ask; "
                             + "quarkus.tool-fs.policy.enabled is \"ture\"; it must be true or false; "
                             // The sandbox's own refusal, which came alone before (found by black-box testing).
                             + "sandbox writable root / is outside the workspace ("));

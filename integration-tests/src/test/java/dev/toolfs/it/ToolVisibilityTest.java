@@ -37,7 +37,7 @@ class ToolVisibilityTest {
     }
 
     @Test
-    void aSessionCanBeNarrowedToSomeTools() {
+    void aSessionCanBeNarrowedToSomeTools() throws Exception {
         JsonPath j = given().header("X-Session-Id", "narrow").header("X-Session-Tools", "read, word_count")
                 .get("/tools").then().statusCode(200).extract().jsonPath();
         assertThat(j.getList("tools.name")).containsExactly("read", "word_count");
@@ -56,6 +56,16 @@ class ToolVisibilityTest {
                 .contentType("application/json").body(Map.of("file_path", "a")).post("/tools/read").then().statusCode(400);
         assertThat(given().header("X-Session-Id", "refused").get("/tools").jsonPath().getList("tools.name"))
                 .containsExactly("read", "read_image", "edit", "word_count");
+        // A session that may not read is not sent to read: it could only loop.
+        java.nio.file.Files.writeString(TempWorkspace.root.resolve("kept.txt"), "b\n");
+        JsonPath blind = given().header("X-Session-Id", "blind").header("X-Session-Tools", "edit")
+                .contentType("application/json").body(Map.of("file_path", "kept.txt", "old_string", "b", "new_string", "c"))
+                .post("/tools/edit").then().statusCode(200).extract().jsonPath();
+        assertThat(blind.getString("content[0].text")).isEqualTo("Error: cannot edit \"kept.txt\": it has not been read in"
+                + " this session — the read tool is not available in this session, and an existing file is changed only"
+                + " after a read; do not retry, tell the user");
+        assertThat(blind.getString("error.code")).isEqualTo("FS_NOT_OBSERVED");
+        assertThat(java.nio.file.Files.readString(TempWorkspace.root.resolve("kept.txt"))).isEqualTo("b\n");
         // Other sessions see every enabled tool.
         assertThat(given().header("X-Session-Id", "wide").get("/tools").jsonPath().getList("tools.name"))
                 .containsExactly("read", "read_image", "edit", "word_count");

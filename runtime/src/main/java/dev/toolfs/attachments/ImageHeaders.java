@@ -40,15 +40,70 @@ public final class ImageHeaders {
      * decoders give up, as far as that is seen without decoding pixels: a PNG must hold its chunks whole up to IEND, with
      * image data, and the checksums of its critical chunks (IHDR, PLTE, IDAT, IEND) right (libpng refuses it otherwise);
      * a JPEG must reach its image data (SOS) and end it with an EOI marker; a WebP must be as long as its RIFF header
-     * says. A GIF is taken as its header shows it. A cut-short screenshot or download would otherwise reach the
-     * model's provider as an image, which then fails the model's next call rather than this tool's.
+     * says and, when extended (VP8X), hold an image chunk; a GIF's blocks must be whole, with at least one image. A
+     * cut-short screenshot or download would otherwise reach the model's provider as an image, which then fails the
+     * model's next call rather than this tool's.
      */
     public static void requireWhole(byte[] bytes, ImageFormat format) {
         switch (format) {
             case PNG -> requireWholePng(bytes);
             case JPEG -> requireWholeJpeg(bytes);
             case WEBP -> requireWholeWebp(bytes);
-            case GIF -> {
+            case GIF -> requireWholeGif(bytes);
+        }
+    }
+
+    /**
+     * The logical screen descriptor (13 bytes with the signature) and its color table, then blocks: extensions (0x21)
+     * and images (0x2C, a descriptor, a color table, the LZW code size), each with data sub-blocks up to an empty one,
+     * until the trailer (0x3B). A file that ends right after a whole block, with an image, is taken: decoders show it.
+     */
+    private static void requireWholeGif(byte[] b) {
+        String cut = "the GIF is cut short (it ends ";
+        if (b.length < 13) {
+            throw new ImageHeaderException(cut + "inside its screen descriptor" + UNFINISHED);
+        }
+        long pos = 13 + colorTable(b[10]);
+        int images = 0;
+        while (pos < b.length) {
+            int block = u8(b, (int) pos);
+            if (block == 0x3B) {
+                break;
+            }
+            if (block == 0x21) {
+                pos = afterSubBlocks(b, pos + 2, cut);
+            } else if (block == 0x2C) {
+                if (pos + 10 > b.length) {
+                    throw new ImageHeaderException(cut + "inside an image descriptor at offset " + pos + UNFINISHED);
+                }
+                pos = afterSubBlocks(b, pos + 10 + colorTable(b[(int) pos + 9]) + 1, cut);
+                images++;
+            } else {
+                throw new ImageHeaderException("the GIF has a block of unknown type 0x" + Integer.toHexString(block)
+                        + " at offset " + pos + " (damaged, or cut and joined)");
+            }
+        }
+        if (images == 0) {
+            throw new ImageHeaderException(pos < b.length ? "the GIF has no image (its trailer comes before any)"
+                    : cut + "before its first image" + UNFINISHED);
+        }
+    }
+
+    /** The bytes of the color table a GIF packed-fields byte announces (none when its top bit is clear). */
+    private static int colorTable(byte packed) {
+        return (packed & 0x80) == 0 ? 0 : 3 * (1 << ((packed & 7) + 1));
+    }
+
+    /** The offset after the data sub-blocks starting at {@code pos}, past the empty one that ends them. */
+    private static long afterSubBlocks(byte[] b, long pos, String cut) {
+        while (true) {
+            if (pos >= b.length) {
+                throw new ImageHeaderException(cut + "inside a block's data" + UNFINISHED);
+            }
+            int size = u8(b, (int) pos);
+            pos += 1 + size;
+            if (size == 0) {
+                return pos;
             }
         }
     }
@@ -131,6 +186,18 @@ public final class ImageHeaders {
             throw new ImageHeaderException("the WebP is cut short (its " + new String(b, 12, 4, StandardCharsets.ISO_8859_1).trim()
                     + " chunk runs past the end of its RIFF data" + UNFINISHED);
         }
+        if (!hasAscii(b, 12, "VP8X")) {
+            return; // a simple WebP: its one chunk is the image
+        }
+        // An extended one announces the canvas; the image is in a later chunk (one frame, or an animation's frames).
+        for (long pos = firstChunkEnd + (firstChunkEnd & 1); pos + 8 <= riff; ) {
+            if (hasAscii(b, (int) pos, "VP8 ") || hasAscii(b, (int) pos, "VP8L") || hasAscii(b, (int) pos, "ANMF")) {
+                return;
+            }
+            long end = pos + 8 + u32le(b, (int) pos + 4);
+            pos = end + (end & 1);
+        }
+        throw new ImageHeaderException("the WebP has no image data (no VP8, VP8L or ANMF chunk after its VP8X chunk)");
     }
 
     // ---- PNG: signature (8), then the first chunk's length (4) and type (4), then IHDR's width and height.
@@ -359,7 +426,8 @@ public final class ImageHeaders {
         int height = u24le(b, data + 7) + 1;
         // libwebp refuses canvases of 2^32 pixels or more, so no viewer would show one.
         if ((long) width * height >= WEBP_MAX_AREA) {
-            throw new ImageHeaderException("the WebP canvas " + width + "x" + height + " is too large");
+            throw new ImageHeaderException("the WebP canvas " + width + "x" + height + " is too large for any WebP"
+                    + " decoder (2^32 pixels or more)");
         }
         return new ImageInfo(ImageFormat.WEBP, width, height);
     }

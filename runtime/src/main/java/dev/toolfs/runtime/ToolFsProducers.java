@@ -151,8 +151,9 @@ public class ToolFsProducers {
             return new ConfiguredApprovals(ConfiguredApprovals.Mode.valueOf(mode),
                     dev.toolfs.fs.Cancellation.boundedWait(config.sandbox().approvalTimeout()));
         } catch (IllegalArgumentException e) {
+            // Without its cause: a start-up failure is summed up by its root cause, which names a Java enum.
             throw new IllegalArgumentException("quarkus.tool-fs.sandbox.approval is \"" + config.sandbox().approval()
-                    + "\"; use deny, approve or ask", e);
+                    + "\"; use deny, approve or ask");
         }
     }
 

@@ -54,6 +54,8 @@ public class ToolRuntime {
     private final ObjectMapper mapper;
     private final Map<String, Bound> bound = new HashMap<>();
     private final List<ToolDescriptor> enabled;
+    private final dev.toolfs.attachments.ModelInfoResolver models;
+    private final java.util.function.Supplier<Optional<String>> defaultModel;
     private final ToolMetrics metrics;
     /** Whether arguments may become trees without the mapper: it makes the same trees (see {@link ArgumentTree}). */
     private final boolean directTrees;
@@ -66,7 +68,10 @@ public class ToolRuntime {
     @SuppressWarnings("unchecked")
     public ToolRuntime(ToolCatalog catalog, @Any Instance<ToolExecutor<?>> executors, Validator validator,
             SessionRegistry sessions, Workspace workspace, ObjectMapper mapper, ToolFsConfig config,
-            Instance<ToolMetrics> metrics, dev.toolfs.fs.FileSystemProvider fs) {
+            Instance<ToolMetrics> metrics, dev.toolfs.fs.FileSystemProvider fs,
+            dev.toolfs.attachments.ModelInfoResolver models) {
+        this.models = models;
+        this.defaultModel = config::defaultModel;
         this.metrics = metrics.isResolvable() ? metrics.get() : (tool, outcome, nanos) -> {
         };
         this.catalog = catalog;
@@ -90,6 +95,12 @@ public class ToolRuntime {
                 .filter(t -> !config.tools().containsKey(t.name()) || config.tools().get(t.name()).enabled())
                 .map(t -> t.forSandbox(confined))
                 .toList();
+        if (config.policy().enabled() && enabled.stream().noneMatch(t -> t.name().equals(READ))
+                && enabled.stream().anyMatch(t -> t.name().equals("write") || t.name().equals("edit"))) {
+            LOG.warn("The read tool is disabled while read-before-write is on (quarkus.tool-fs.policy.enabled): write"
+                    + " and edit can create new files, but never change an existing one; enable read, or turn the"
+                    + " policy off");
+        }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         for (ToolDescriptor d : enabled) {
             ToolExecutor<?> executor = byClass.get(d.executorClass());
@@ -200,8 +211,8 @@ public class ToolRuntime {
             return new ToolResult(outcome.content(), false, null,
                     outcome.metadata() == null ? Map.of() : outcome.metadata(), outcome.canonical());
         } catch (FsException e) {
-            return ToolResult.error(e.messageFor(p -> DisplayPath.of(p, cwd), offers(ReadImageTool.NAME, session, call))
-                    + recovery(e.code()),
+            return ToolResult.error(e.messageFor(p -> DisplayPath.of(p, cwd), offersImages(session, call))
+                    + recovery(e.code(), offers(READ, session, call)),
                     new ToolError("FsError", e.code().name()));
         } catch (ToolInputException e) {
             return ToolResult.error(e.getMessage(), ToolError.VALIDATION);
@@ -217,19 +228,40 @@ public class ToolRuntime {
         }
     }
 
+    /**
+     * Whether advice may send the model of this call to read_image: offered to it, and the model takes images (else
+     * read_image refuses it, and the model goes round in a circle). Asked on errors only.
+     */
+    private boolean offersImages(ToolSession session, ToolCall call) {
+        return offers(ReadImageTool.NAME, session, call)
+                && models.imageInput(session.model().or(defaultModel).orElse("unknown")).orElse(false);
+    }
+
     /** Whether the model of this call can call the tool: enabled, allowed in the session, and not hidden by the caller. */
     private boolean offers(String tool, ToolSession session, ToolCall call) {
         return bound.containsKey(tool) && session.allows(tool) && !call.hiddenTools().contains(tool);
     }
 
-    /** SPEC.md's recovery instructions, appended by this wrapper so every transport shows them. */
-    static String recovery(FsErrorCode code) {
+    /**
+     * SPEC.md's recovery instructions, appended by this wrapper so every transport shows them. A model without the
+     * read tool (disabled, or not in its session) cannot follow them, and would loop: it is told why instead.
+     */
+    static String recovery(FsErrorCode code, boolean canRead) {
+        if (!canRead && (code == FsErrorCode.FS_STALE_VERSION || code == FsErrorCode.FS_NOT_OBSERVED)) {
+            return " — " + NO_READ;
+        }
         return switch (code) {
             case FS_STALE_VERSION -> " — re-read the file, then retry";
             case FS_NOT_OBSERVED -> " — read the file, then retry";
             default -> "";
         };
     }
+
+    private static final String READ = "read";
+
+    /** What a model that may not read is told when a change needs a read first. */
+    static final String NO_READ = "the read tool is not available in this session, and an existing file is changed only"
+            + " after a read; do not retry, tell the user";
 
     private void validate(ToolDescriptor tool, Record arguments) {
         Set<ConstraintViolation<Record>> violations = validator.validate(arguments);

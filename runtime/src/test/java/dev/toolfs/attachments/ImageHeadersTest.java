@@ -642,8 +642,10 @@ class ImageHeadersTest {
 
         @Test
         void extendedCanvasOf2To32PixelsIsTooLarge() {
-            assertFails(webpExtended(16777216, 256), "the WebP canvas 16777216x256 is too large");
-            assertFails(webpExtended(65536, 65536), "the WebP canvas 65536x65536 is too large");
+            assertFails(webpExtended(16777216, 256), "the WebP canvas 16777216x256 is too large for any WebP decoder (2^32"
+                    + " pixels or more)");
+            assertFails(webpExtended(65536, 65536), "the WebP canvas 65536x65536 is too large for any WebP decoder (2^32"
+                    + " pixels or more)");
         }
     }
 
@@ -753,6 +755,45 @@ class ImageHeadersTest {
             byte[] longChunk = patched(webp, 16, 0x7F);
             assertNotWhole(longChunk, "the WebP is cut short (its VP8L chunk runs past the end of its RIFF data; a download"
                     + " or a save that did not finish?)");
+        }
+
+        /** Found by black-box testing: a GIF of any length from its screen size on was taken, even 10 bytes. */
+        @Test
+        void aGifMustHoldItsBlocksWholeWithAnImage() {
+            byte[] gif = imageIo("gif", 17, 5);
+            assertThat(gif[gif.length - 1]).isEqualTo((byte) 0x3B);
+            for (int n = 10; n < gif.length - 1; n++) {
+                byte[] prefix = Arrays.copyOf(gif, n);
+                assertThatThrownBy(() -> ImageHeaders.requireWhole(prefix, ImageFormat.GIF)).as("%d bytes", n)
+                        .isExactlyInstanceOf(ImageHeaderException.class)
+                        .hasMessageStartingWith("the GIF is cut short (it ends ")
+                        .hasMessageEndingWith("; a download or a save that did not finish?)");
+            }
+            assertNotWhole(Arrays.copyOf(gif, 12), "the GIF is cut short (it ends inside its screen descriptor; a download or"
+                    + " a save that did not finish?)");
+            // Without its trailer, whole up to the end of its image: decoders show it.
+            assertWhole(Arrays.copyOf(gif, gif.length - 1));
+            // A screen and no image.
+            byte[] empty = concat(ascii("GIF89a"), bytes(2, 0, 2, 0, 0, 0, 0));
+            assertNotWhole(concat(empty, bytes(0x3B)), "the GIF has no image (its trailer comes before any)");
+            assertNotWhole(empty, "the GIF is cut short (it ends before its first image; a download or a save that did not"
+                    + " finish?)");
+            // A comment extension, then an image of 2x2 with a local color table of 2 entries, then the trailer.
+            byte[] built = concat(empty, bytes(0x21, 0xFE, 2, 'h', 'i', 0),
+                    bytes(0x2C, 0, 0, 0, 0, 2, 0, 2, 0, 0x80, 0, 0, 0, 255, 255, 255, 2, 2, 0x44, 0x01, 0), bytes(0x3B));
+            assertWhole(built);
+            assertNotWhole(concat(empty, bytes(0x99)), "the GIF has a block of unknown type 0x99 at offset 13 (damaged,"
+                    + " or cut and joined)");
+        }
+
+        @Test
+        void anExtendedWebpMustHoldAnImage() {
+            byte[] vp8xOnly = riff(chunk("VP8X", bytes(0, 0, 0, 0, 9, 0, 0, 19, 0, 0)));
+            assertNotWhole(vp8xOnly, "the WebP has no image data (no VP8, VP8L or ANMF chunk after its VP8X chunk)");
+            // Metadata before the image is passed over.
+            byte[] withExif = riff(chunk("VP8X", bytes(0x08, 0, 0, 0, 4, 0, 0, 3, 0, 0)), chunk("EXIF", bytes(1, 2, 3)),
+                    chunk("VP8L", vp8lPayload(0x2F, vp8lBits(5, 4, 0))));
+            assertWhole(withExif);
         }
 
         private byte[] pngChunk(String type, byte[] data, boolean badCrc) {
