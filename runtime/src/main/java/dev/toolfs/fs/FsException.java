@@ -282,8 +282,8 @@ public class FsException extends RuntimeException {
     public static FsException folderUnlistable(String op, Path path) {
         return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH
                 + ": a folder on its path cannot be listed by this process (it lacks the read permission), and Tool FS"
-                + " opens each folder on the way to write safely; choose another path, or ask the user to let this"
-                + " process read the folder");
+                + " opens each folder on the way to " + ("read".equals(op) ? "read" : "write")
+                + " safely; choose another path, or ask the user to let this process read the folder");
     }
 
     /** As {@link #folderChanged}, in the moment a new file was given its name, which goes by path. */
@@ -303,6 +303,9 @@ public class FsException extends RuntimeException {
     }
 
     public static FsException io(String op, Path path, Throwable cause) {
+        if (cause instanceof UnlistableFolderException) {
+            return folderUnlistable(op, path);
+        }
         if (cause instanceof java.nio.file.AccessDeniedException) {
             // Wherever it happens (a folder on the way, the file itself), the remedy is the same.
             return permissionDenied(op, path);

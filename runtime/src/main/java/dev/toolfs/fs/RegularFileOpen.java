@@ -43,7 +43,7 @@ public final class RegularFileOpen {
     /** The opens under way, and when each began (nanoTime). */
     private static final Map<Opening, Long> OPENING = new ConcurrentHashMap<>();
 
-    private record Opening(Path file, Thread thread) {
+    private record Opening(Path file, Thread thread, Rescue rescue) {
     }
 
     private static volatile boolean watching;
@@ -54,7 +54,33 @@ public final class RegularFileOpen {
      * @throws NotRegularFileException when something else was there when it was opened
      */
     public static InputStream open(Path file) throws IOException {
-        FileChannel channel = openChannel(file);
+        return open(file, () -> FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), byPath(file));
+    }
+
+    /** How the file is opened: by its path, or by its name in its folder held open. */
+    @FunctionalInterface
+    public interface Opener {
+        java.nio.channels.SeekableByteChannel open() throws IOException;
+    }
+
+    /**
+     * How the watcher ends an open that waits for a pipe: by opening that very pipe for reading and writing (which on
+     * Linux never waits), and closing it. Only what the waiting open reached: by path, a folder on the way swapped for
+     * a link would send it to a pipe or a device outside the workspace (found by black-box testing).
+     */
+    @FunctionalInterface
+    public interface Rescue {
+        void run() throws IOException;
+    }
+
+    /**
+     * A stream over the regular file at {@code file}, opened by {@code opener} (without following a link); the watcher
+     * knows it by {@code file} and ends a wait for a pipe with {@code rescue}.
+     *
+     * @throws NotRegularFileException when something else was there when it was opened
+     */
+    public static InputStream open(Path file, Opener opener, Rescue rescue) throws IOException {
+        java.nio.channels.SeekableByteChannel channel = watched(file, opener::open, rescue);
         try {
             channel.position(); // a pipe or socket cannot seek: the check costs one system call
         } catch (IOException e) {
@@ -64,14 +90,24 @@ public final class RegularFileOpen {
         return Channels.newInputStream(channel);
     }
 
-    private static FileChannel openChannel(Path file) throws IOException {
-        Opening opening = new Opening(file, Thread.currentThread());
+    /** An open of something that should be a folder or a regular file, and would wait for ever on a pipe. */
+    @FunctionalInterface
+    public interface WatchedOpen<T> {
+        T open() throws IOException;
+    }
+
+    /**
+     * Runs {@code open} of what is at {@code file} (a folder on a file's way, say, which another process could swap
+     * for a pipe too) where the watcher sees it: one that waits for a pipe that long is ended, and fails.
+     */
+    public static <T> T watched(Path file, WatchedOpen<T> open, Rescue rescue) throws IOException {
+        Opening opening = new Opening(file, Thread.currentThread(), rescue);
         OPENING.put(opening, System.nanoTime());
         if (!watching) {
             startWatcher();
         }
         try {
-            return FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            return open.open();
         } finally {
             OPENING.remove(opening);
         }
@@ -97,26 +133,44 @@ public final class RegularFileOpen {
             long now = System.nanoTime();
             OPENING.forEach((opening, began) -> {
                 if (now - began >= RESCUE_AFTER_MILLIS * 1_000_000L) {
-                    rescue(opening.file());
+                    try {
+                        opening.rescue().run();
+                    } catch (IOException | RuntimeException e) {
+                        // Gone, not openable, or its folder closed since: the next round looks again.
+                    }
                 }
             });
         }
     }
 
-    /** Gives an open waiting for a writer of the pipe at {@code file} the writer it waits for, and closes it at once. */
-    private static void rescue(Path file) {
-        try {
-            java.nio.file.attribute.BasicFileAttributes look = java.nio.file.Files.readAttributes(file,
-                    java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (!look.isOther()) {
+    /**
+     * The rescue of an open by path (where there are no folders held open): gives an open waiting for a writer of the
+     * pipe at {@code file} the writer it waits for, and closes it at once.
+     */
+    public static Rescue byPath(Path file) {
+        return () -> {
+            if (!java.nio.file.Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS).isOther()) {
                 return; // a slow disk, say: nothing to end
             }
             try (FileChannel pipe = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
                     LinkOption.NOFOLLOW_LINKS)) {
                 // Opened: the waiting open has its writer, and returns.
             }
-        } catch (IOException | RuntimeException e) {
-            // Gone or not openable: the next round looks again.
-        }
+        };
+    }
+
+    /** The rescue of an open of {@code name} in {@code folder} held open: the same, in that folder. */
+    public static Rescue inFolder(java.nio.file.SecureDirectoryStream<Path> folder, Path name) {
+        return () -> {
+            if (!folder.getFileAttributeView(name, java.nio.file.attribute.BasicFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS).readAttributes().isOther()) {
+                return;
+            }
+            try (java.nio.channels.SeekableByteChannel pipe = folder.newByteChannel(name, java.util.Set.of(
+                    StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS))) {
+                // Opened: the waiting open has its writer, and returns.
+            }
+        };
     }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
@@ -225,14 +226,13 @@ public class LocalFileSystem implements FileSystemProvider {
         boolean hash = stat.size() <= maxHashBytes;
         InputStream in;
         try {
-            in = new EndAtStatSize(RegularFileOpen.open(path.target()), stat.size());
+            in = new EndAtStatSize(openRegular(path.target()), stat.size());
         } catch (NoSuchFileException e) {
             throw FsException.notFound("read", path.requested());
         } catch (RegularFileOpen.NotRegularFileException e) {
             throw FsException.notRegularFile("read", path.requested());
-        } catch (AccessDeniedException e) {
-            throw FsException.permissionDenied("read", path.requested());
         } catch (IOException e) {
+            // A file or a folder on the way this process may not read, a folder swapped: FsException.io says which.
             throw FsException.io("read", path.requested(), e);
         }
         ContentHash digest = hash ? new ContentHash() : null;
@@ -395,6 +395,14 @@ public class LocalFileSystem implements FileSystemProvider {
         return new FileBytes(bytes, st.version().withContent(ContentHash.of(bytes), bytes.length));
     }
 
+    /**
+     * A stream over a regular file (a real path), opened in its folder held open: a folder on the way swapped for a
+     * link since the path was checked cannot lead the read out of the workspace (see {@link OpenFolders}).
+     */
+    private InputStream openRegular(Path file) throws IOException {
+        return OpenFolders.open(file, workspace.realRoots());
+    }
+
     /** The whole of a regular file of at most {@code maxBytes}, as {@code st} found it. */
     private byte[] readRegular(ResolvedPath path, FileStat st, long maxBytes) {
         if (!st.exists()) {
@@ -411,7 +419,7 @@ public class LocalFileSystem implements FileSystemProvider {
 
     /** The file's bytes; {@code st} is its stat, which sizes the read. */
     private byte[] readAll(String op, ResolvedPath path, long maxBytes, FileStat st) {
-        try (InputStream in = RegularFileOpen.open(path.target())) {
+        try (InputStream in = openRegular(path.target())) {
             // No array holds more: a file beyond that is too large whatever the setting, never read cut short.
             int max = (int) Math.min(maxBytes, WholeFileRead.MAX_ARRAY - 1);
             byte[] bytes = WholeFileRead.read(in, st.size(), max + 1);
@@ -423,9 +431,8 @@ public class LocalFileSystem implements FileSystemProvider {
             throw FsException.notFound(op, path.requested());
         } catch (RegularFileOpen.NotRegularFileException e) {
             throw FsException.notRegularFile(op, path.requested());
-        } catch (AccessDeniedException e) {
-            throw FsException.permissionDenied(op, path.requested());
         } catch (IOException e) {
+            // Also a file this process may not read, or a folder on the way it may not list: FsException.io says which.
             throw FsException.io(op, path.requested(), e); // a folder on the way gone since the look: FsException.io says so
         }
     }
@@ -440,8 +447,8 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /** The lines of a file, read a piece at a time; null when it cannot be read or the call is cancelled. */
-    private static Integer countLines(Path file, Cancellation cancel) {
-        try (InputStream in = RegularFileOpen.open(file)) {
+    private Integer countLines(Path file, Cancellation cancel) {
+        try (InputStream in = openRegular(file)) {
             long lines = new Utf8LineScanner(in, null, 64 * 1024, cancel).countRemainingLines();
             return (int) Math.min(Integer.MAX_VALUE, lines);
         } catch (IOException | UncheckedIOException | java.util.concurrent.CancellationException e) {
@@ -812,7 +819,7 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (IOException e) {
             return java.util.Optional.empty();
         }
-        try (java.io.InputStream in = dev.toolfs.fs.RegularFileOpen.open(path.target())) {
+        try (java.io.InputStream in = openRegular(path.target())) {
             new dev.toolfs.fs.Utf8LineScanner(in, null, 16 * 1024).checkHead();
             return java.util.Optional.empty();
         } catch (dev.toolfs.fs.Utf8LineScanner.NotTextException e) {
@@ -871,7 +878,7 @@ public class LocalFileSystem implements FileSystemProvider {
 
     private String hashFile(String op, ResolvedPath path) {
         ContentHash d = new ContentHash();
-        try (InputStream in = RegularFileOpen.open(path.target())) {
+        try (InputStream in = openRegular(path.target())) {
             byte[] buf = new byte[64 * 1024];
             for (int n; (n = in.read(buf)) > 0;) {
                 d.update(buf, 0, n);
@@ -943,7 +950,8 @@ public class LocalFileSystem implements FileSystemProvider {
                 // a tenth of a second or more, in which another process may change the file. Looked at again just
                 // before the rename, so that such a change fails this call instead of being replaced unseen, and a file
                 // made private meanwhile is not given its old mode back.
-                copyOwnerAndMode(unchangedBeforeRename(op, path, existing, existingContent), posixView(folder, temp), temp);
+                copyOwnerAndMode(unchangedBeforeRename(op, path, existing, existingContent, workspace.realRoots()),
+                        posixView(folder, temp), temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -1396,7 +1404,8 @@ public class LocalFileSystem implements FileSystemProvider {
      *
      * @throws FsException FS_STALE_VERSION when another process changed, replaced or deleted it since
      */
-    static Lstat unchangedBeforeRename(String op, ResolvedPath path, Lstat before, byte[] content) throws IOException {
+    static Lstat unchangedBeforeRename(String op, ResolvedPath path, Lstat before, byte[] content, List<Path> realRoots)
+            throws IOException {
         Lstat now;
         try {
             now = Lstat.withOwner(path.target());
@@ -1412,7 +1421,7 @@ public class LocalFileSystem implements FileSystemProvider {
                 || !java.util.Objects.equals(now.fileKey(), before.fileKey())) {
             throw FsException.staleVersion(op, path.requested());
         }
-        if (now.modifiedNanos() != before.modifiedNanos() && !sameContent(path, content)) {
+        if (now.modifiedNanos() != before.modifiedNanos() && !sameContent(path, content, realRoots)) {
             // Only the time moved (a touch, an identical rewrite) when the bytes are still those read: no change.
             throw FsException.staleVersion(op, path.requested());
         }
@@ -1420,11 +1429,11 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     /** Whether the file holds exactly {@code content} (false when it is not known). */
-    private static boolean sameContent(ResolvedPath path, byte[] content) {
+    private static boolean sameContent(ResolvedPath path, byte[] content, List<Path> realRoots) {
         if (content == null) {
             return false;
         }
-        try (InputStream in = RegularFileOpen.open(path.target())) {
+        try (InputStream in = OpenFolders.open(path.target(), realRoots)) {
             return java.util.Arrays.equals(in.readNBytes(content.length + 1), content);
         } catch (IOException e) {
             return false;

@@ -1022,6 +1022,84 @@ class ConfinementTest {
     }
 
     @Test
+    @org.junit.jupiter.api.condition.EnabledOnOs(org.junit.jupiter.api.condition.OS.LINUX) // open folders: Linux only
+    void aFolderSwappedForALinkOutAfterTheCheckIsNotReadThrough() throws Exception {
+        // Reads followed a folder swapped for a link between the check of the path and the open: the outside file was
+        // read. They now open the file in its folder held open, reached without following a link.
+        Path sw = Files.createDirectories(ws.resolve("rsw"));
+        Path d = Files.createDirectories(sw.resolve("d"));
+        Files.writeString(d.resolve("f.txt"), "inside\n");
+        Files.writeString(outside.resolve("f.txt"), "secret\n");
+        before = snapshot(outside);
+        // Read once, so that the folder is held open from an earlier read too.
+        ResolvedPath checked = fs.resolve("read", "rsw/d/f.txt", ws, Cancellation.NONE);
+        assertThat(fs.readText(checked, 1000, Cancellation.NONE)).isEqualTo("inside\n");
+        Files.move(d, sw.resolve("aside"));
+        Files.createSymbolicLink(d, outside);
+        try {
+            for (int i = 0; i < 2; i++) {
+                FsException e = org.assertj.core.api.Assertions.catchThrowableOfType(FsException.class,
+                        () -> fs.readText(checked, 1000, Cancellation.NONE));
+                assertThat(e).as("read through the swapped folder").isNotNull();
+                assertThat(e.code()).isIn(FsErrorCode.FS_IO, FsErrorCode.FS_NOT_FOUND);
+                assertThat(e.getMessage()).doesNotContain("Exception");
+            }
+        } finally {
+            Files.delete(d);
+            Files.move(sw.resolve("aside"), d);
+        }
+        // Back in place, the same folder: read again.
+        assertThat(fs.readText(checked, 1000, Cancellation.NONE)).isEqualTo("inside\n");
+        // Moved out of the workspace, and a link to it in its place: not the folder the path led to (found in a review).
+        Path movedOut = outside.resolve("moved");
+        Files.move(d, movedOut);
+        Files.createSymbolicLink(d, movedOut);
+        try {
+            FsException e = org.assertj.core.api.Assertions.catchThrowableOfType(FsException.class,
+                    () -> fs.readText(checked, 1000, Cancellation.NONE));
+            assertThat(e).as("read through the link to the folder moved out").isNotNull();
+            assertThat(e.code()).isEqualTo(FsErrorCode.FS_IO);
+        } finally {
+            Files.delete(d);
+            Files.move(movedOut, d);
+        }
+        assertThat(fs.readText(checked, 1000, Cancellation.NONE)).isEqualTo("inside\n");
+        // A folder made again at that path (the old one renamed away) is the new one, not the one held before.
+        Files.move(d, sw.resolve("old"));
+        Files.createDirectories(d);
+        Files.writeString(d.resolve("f.txt"), "new\n");
+        assertThat(fs.readText(checked, 1000, Cancellation.NONE)).isEqualTo("new\n");
+        // Removed and made again (the file system may give the new folder the old one's number).
+        Files.delete(d.resolve("f.txt"));
+        Files.delete(d);
+        Files.createDirectories(d);
+        Files.writeString(d.resolve("f.txt"), "again\n");
+        assertThat(fs.readText(checked, 1000, Cancellation.NONE)).isEqualTo("again\n");
+    }
+
+    @Test
+    @org.junit.jupiter.api.condition.EnabledOnOs(org.junit.jupiter.api.condition.OS.LINUX)
+    void aFolderSwappedForALinkOutDuringReadsNeverLetsOneReadOutside() throws Exception {
+        Path sw = Files.createDirectories(ws.resolve("rsw2"));
+        Path d = Files.createDirectories(sw.resolve("d"));
+        Files.writeString(d.resolve("f.txt"), "inside\n");
+        Files.writeString(outside.resolve("f.txt"), "secret\n");
+        before = snapshot(outside);
+        java.util.concurrent.atomic.AtomicInteger read = new java.util.concurrent.atomic.AtomicInteger();
+        Race race;
+        try (FolderSwapper swapper = new FolderSwapper(d, sw.resolve("aside"), outside)) {
+            race = Race.of(1.5, i -> {
+                ResolvedPath f = fs.resolve("read", "rsw2/d/f.txt", ws, Cancellation.NONE);
+                assertThat(fs.readText(f, 1000, Cancellation.NONE)).isEqualTo("inside\n");
+                read.incrementAndGet();
+            });
+            assertThat(swapper.swaps()).as("the swapper kept swapping").isGreaterThan(10);
+        }
+        assertThat(read.get()).isPositive();
+        assertThat(race.failures()).allSatisfy(m -> assertThat(m).doesNotContain("Exception"));
+    }
+
+    @Test
     @org.junit.jupiter.api.condition.EnabledOnOs(org.junit.jupiter.api.condition.OS.LINUX)
     void theCleanUpOfAFailedWriteNeverRemovesAFileOrALink() throws Exception {
         // Found by black-box testing: a write made race/ndX, a swap sent race/ndX to an outside file of that name, the
