@@ -45,11 +45,27 @@ public class ToolFsLangChain4jProducers {
         }
     }
 
-    /** A configured folder that is none would fail every call of every conversation: refused at start instead. */
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ToolFsLangChain4jProducers.class);
+
+    /**
+     * A configured folder that is none would fail every call of every conversation: refused at start instead. A
+     * configured model that takes no images, with image content on, would have read_image refuse every call: said.
+     */
     void checkFolder(@Observes StartupEvent event, ToolFsConfig config, ToolRuntime runtime,
-            io.quarkus.arc.InjectableInstance<ToolSessionMapper> mappers) {
+            io.quarkus.arc.InjectableInstance<ToolSessionMapper> mappers,
+            dev.toolfs.attachments.ModelInfoResolver models) {
         if (!mappers.getHandle().getBean().isDefaultBean()) {
             return; // the application's own mapper chooses the folders; its choice is checked at each call
+        }
+        if (config.langchain4j().imageContent()) {
+            Optional<String> model = config.langchain4j().model().or(config::defaultModel);
+            if (model.isEmpty() || !models.imageInput(model.get()).orElse(false)) {
+                LOG.warnf("quarkus.tool-fs.langchain4j.image-content is on, but %s, so read_image, which AI services"
+                        + " are offered, refuses every call; name the model in quarkus.tool-fs.langchain4j.model and set"
+                        + " quarkus.tool-fs.models.\"<model>\".image-input=true, or turn image-content off",
+                        model.map(m -> "the model \"" + m + "\" does not declare image input")
+                                .orElse("no model is configured"));
+            }
         }
         config.langchain4j().cwd().ifPresent(cwd -> {
             try {
