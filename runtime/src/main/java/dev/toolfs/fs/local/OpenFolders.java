@@ -208,7 +208,7 @@ final class OpenFolders {
         return reached;
     }
 
-    /** What the path leads to now (links followed), or null when it leads nowhere. */
+    /** What the path leads to now (links on the way followed, not the last name), or null when it leads nowhere. */
     private static Object keyAt(Path dir) {
         try {
             // The last name not followed: a folder moved away and a link to it put in its place is not the folder.
