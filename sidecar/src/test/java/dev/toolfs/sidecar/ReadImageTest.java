@@ -103,6 +103,16 @@ class ReadImageTest {
         j = given().contentType("application/json").header("X-Model", "vision-model").body(Map.of("file_path", "tiny.png"))
                 .post("/tools/read_image").then().statusCode(200).extract().jsonPath();
         assertThat(j.getString("content[1].data")).isNull();
+        j = given().contentType("application/json").header("X-Model", "vision-model").body(Map.of("file_path", "tiny.png"))
+                .post("/tools/read_image?include_data=FALSE&include_data=0").then().statusCode(200).extract().jsonPath();
+        assertThat(j.getString("content[1].data")).isNull();
+        // A word that means neither, or both meanings at once, silently left the bytes out (found by black-box testing).
+        given().contentType("application/json").header("X-Model", "vision-model").body(Map.of("file_path", "tiny.png"))
+                .post("/tools/read_image?include_data=yes").then().statusCode(400)
+                .body("error", org.hamcrest.Matchers.equalTo("include_data is \"yes\"; use true or false"));
+        given().contentType("application/json").header("X-Model", "vision-model").body(Map.of("file_path", "tiny.png"))
+                .post("/tools/read_image?include_data=true&include_data=false").then().statusCode(400)
+                .body("error", org.hamcrest.Matchers.equalTo("include_data is given more than once, as true and false; give it once"));
     }
 
     @Test

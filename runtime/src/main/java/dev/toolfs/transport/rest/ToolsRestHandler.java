@@ -162,6 +162,20 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             error(ctx, 400, "the request body must be a JSON object of the tool's arguments");
             return;
         }
+        // Read before the call: a word that means neither would have silently left the bytes out.
+        List<String> includeData = ctx.queryParam("include_data").stream()
+                .map(v -> v.toLowerCase(java.util.Locale.ROOT)).distinct().toList();
+        for (String v : includeData) {
+            if (!v.equals("true") && !v.equals("1") && !v.equals("false") && !v.equals("0")) {
+                error(ctx, 400, "include_data is \"" + v + "\"; use true or false");
+                return;
+            }
+        }
+        if (includeData.stream().map(v -> v.equals("true") || v.equals("1")).distinct().count() > 1) {
+            error(ctx, 400, "include_data is given more than once, as true and false; give it once");
+            return;
+        }
+        boolean withData = !includeData.isEmpty() && (includeData.get(0).equals("true") || includeData.get(0).equals("1"));
         String session = sessionId(ctx);
         Optional<String> cwd = Optional.ofNullable(ctx.request().getHeader("X-Session-Cwd")).filter(s -> !s.isBlank())
                 .map(HeaderText::utf8);
@@ -174,8 +188,6 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
                 Optional.ofNullable(ctx.request().getHeader("X-Model")).filter(s -> !s.isBlank()).map(HeaderText::utf8),
                 cancelled::get);
         ToolResult result = runtime.execute(name, args, toolCall);
-        String includeData = ctx.request().getParam("include_data");
-        boolean withData = "true".equalsIgnoreCase(includeData) || "1".equals(includeData);
         json(ctx, 200, render(result, withData));
     }
 
