@@ -56,7 +56,8 @@ public final class ImageHeaders {
     /**
      * The logical screen descriptor (13 bytes with the signature) and its color table, then blocks: extensions (0x21)
      * and images (0x2C, a descriptor, a color table, the LZW code size), each with data sub-blocks up to an empty one,
-     * until the trailer (0x3B). A file that ends right after a whole block, with an image, is taken: decoders show it.
+     * until the trailer (0x3B). A file that ends right after a whole block, or goes on with bytes that start no block,
+     * with an image, is taken: decoders show it.
      */
     private static void requireWholeGif(byte[] b) {
         String cut = "the GIF is cut short (it ends ";
@@ -78,6 +79,8 @@ public final class ImageHeaders {
                 }
                 pos = afterSubBlocks(b, pos + 10 + colorTable(b[(int) pos + 9]) + 1, cut);
                 images++;
+            } else if (images > 0) {
+                break; // padding after a whole image (zeros to a sector, a stray byte): decoders end the file there
             } else {
                 throw new ImageHeaderException("the GIF has a block of unknown type 0x" + Integer.toHexString(block)
                         + " at offset " + pos + " (damaged, or cut and joined)");
@@ -191,10 +194,14 @@ public final class ImageHeaders {
         }
         // An extended one announces the canvas; the image is in a later chunk (one frame, or an animation's frames).
         for (long pos = firstChunkEnd + (firstChunkEnd & 1); pos + 8 <= riff; ) {
+            long end = pos + 8 + u32le(b, (int) pos + 4);
+            if (end > riff) {
+                throw new ImageHeaderException("the WebP is cut short (its " + new String(b, (int) pos, 4,
+                        StandardCharsets.ISO_8859_1).trim() + " chunk runs past the end of its RIFF data" + UNFINISHED);
+            }
             if (hasAscii(b, (int) pos, "VP8 ") || hasAscii(b, (int) pos, "VP8L") || hasAscii(b, (int) pos, "ANMF")) {
                 return;
             }
-            long end = pos + 8 + u32le(b, (int) pos + 4);
             pos = end + (end & 1);
         }
         throw new ImageHeaderException("the WebP has no image data (no VP8, VP8L or ANMF chunk after its VP8X chunk)");

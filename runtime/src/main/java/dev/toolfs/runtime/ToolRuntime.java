@@ -233,8 +233,16 @@ public class ToolRuntime {
      * read_image refuses it, and the model goes round in a circle). Asked on errors only.
      */
     private boolean offersImages(ToolSession session, ToolCall call) {
-        return offers(ReadImageTool.NAME, session, call)
-                && models.imageInput(session.model().or(defaultModel).orElse("unknown")).orElse(false);
+        if (!offers(ReadImageTool.NAME, session, call)) {
+            return false;
+        }
+        try {
+            return models.imageInput(session.model().or(defaultModel).orElse("unknown")).orElse(false);
+        } catch (RuntimeException e) {
+            // An application's resolver that fails: the call's error is still answered, without the image advice.
+            LOG.debugf(e, "the model resolver failed");
+            return false;
+        }
     }
 
     /** Whether the model of this call can call the tool: enabled, allowed in the session, and not hidden by the caller. */

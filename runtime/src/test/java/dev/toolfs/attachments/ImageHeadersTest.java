@@ -784,6 +784,10 @@ class ImageHeadersTest {
             assertWhole(built);
             assertNotWhole(concat(empty, bytes(0x99)), "the GIF has a block of unknown type 0x99 at offset 13 (damaged,"
                     + " or cut and joined)");
+            // After a whole image, bytes that start no block end the file, as decoders take it (found in a review): a
+            // stray byte before the trailer, or zeros padding a file without one.
+            assertWhole(concat(Arrays.copyOf(gif, gif.length - 1), bytes(0), bytes(0x3B)));
+            assertWhole(concat(Arrays.copyOf(gif, gif.length - 1), new byte[16]));
         }
 
         @Test
@@ -794,6 +798,12 @@ class ImageHeadersTest {
             byte[] withExif = riff(chunk("VP8X", bytes(0x08, 0, 0, 0, 4, 0, 0, 3, 0, 0)), chunk("EXIF", bytes(1, 2, 3)),
                     chunk("VP8L", vp8lPayload(0x2F, vp8lBits(5, 4, 0))));
             assertWhole(withExif);
+            // An image chunk that runs past the RIFF data, which is otherwise consistent: cut short.
+            byte[] vp8l = chunk("VP8L", vp8lPayload(0x2F, vp8lBits(5, 4, 0)));
+            byte[] longer = Arrays.copyOf(vp8l, vp8l.length);
+            longer[4] = (byte) (longer[4] + 40);
+            assertNotWhole(riff(chunk("VP8X", bytes(0x08, 0, 0, 0, 4, 0, 0, 3, 0, 0)), longer), "the WebP is cut short (its"
+                    + " VP8L chunk runs past the end of its RIFF data; a download or a save that did not finish?)");
         }
 
         private byte[] pngChunk(String type, byte[] data, boolean badCrc) {

@@ -106,6 +106,10 @@ class ReadImageTest {
         j = given().contentType("application/json").header("X-Model", "vision-model").body(Map.of("file_path", "tiny.png"))
                 .post("/tools/read_image?include_data=FALSE&include_data=0").then().statusCode(200).extract().jsonPath();
         assertThat(j.getString("content[1].data")).isNull();
+        // A bare flag is set.
+        j = given().contentType("application/json").header("X-Model", "vision-model").body(Map.of("file_path", "tiny.png"))
+                .post("/tools/read_image?include_data").then().statusCode(200).extract().jsonPath();
+        assertThat(j.getString("content[1].data")).isNotNull();
         // A word that means neither, or both meanings at once, silently left the bytes out (found by black-box testing).
         given().contentType("application/json").header("X-Model", "vision-model").body(Map.of("file_path", "tiny.png"))
                 .post("/tools/read_image?include_data=yes").then().statusCode(400)

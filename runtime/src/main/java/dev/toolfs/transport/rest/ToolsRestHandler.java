@@ -163,8 +163,9 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             return;
         }
         // Read before the call: a word that means neither would have silently left the bytes out.
+        // A bare "?include_data" is a flag that is set.
         List<String> includeData = ctx.queryParam("include_data").stream()
-                .map(v -> v.toLowerCase(java.util.Locale.ROOT)).distinct().toList();
+                .map(v -> v.isEmpty() ? "true" : v.toLowerCase(java.util.Locale.ROOT)).distinct().toList();
         for (String v : includeData) {
             if (!v.equals("true") && !v.equals("1") && !v.equals("false") && !v.equals("0")) {
                 error(ctx, 400, "include_data is \"" + v + "\"; use true or false");
