@@ -37,19 +37,11 @@ class FailingModelResolverTest {
         }
     }
 
-    static final Path ROOT;
-
-    static {
-        try {
-            ROOT = Files.createTempDirectory("toolfs-failing-resolver").toRealPath();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
+    static final Path ROOT = TempFolders.made("toolfs-failing-resolver");
 
     @RegisterExtension
     static final QuarkusUnitTest test = new QuarkusUnitTest()
-            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class).addClass(CatalogDown.class))
+            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class).addClasses(TempFolders.class, CatalogDown.class))
             .overrideConfigKey("quarkus.tool-fs.workspace.roots", ROOT.toString())
             .overrideConfigKey("quarkus.tool-fs.default-model", "vision");
 

@@ -3,7 +3,6 @@ package dev.toolfs.deployment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -26,19 +25,11 @@ import io.quarkus.test.QuarkusUnitTest;
 /** Without a durable attachment store, read_image is never offered, and no error sends the model to it. */
 class NoAttachmentStoreTest {
 
-    static final Path ROOT;
-
-    static {
-        try {
-            ROOT = Files.createTempDirectory("toolfs-no-store").toRealPath();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    static final Path ROOT = TempFolders.made("toolfs-no-store");
 
     @RegisterExtension
     static final QuarkusUnitTest test = new QuarkusUnitTest()
-            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class))
+            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class).addClass(TempFolders.class))
             .overrideConfigKey("quarkus.tool-fs.workspace.roots", ROOT.toString())
             .overrideConfigKey("quarkus.tool-fs.attachments.local.enabled", "false");
 

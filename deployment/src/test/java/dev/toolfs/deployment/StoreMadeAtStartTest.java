@@ -3,7 +3,6 @@ package dev.toolfs.deployment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -21,19 +20,11 @@ import io.quarkus.test.QuarkusUnitTest;
  */
 class StoreMadeAtStartTest {
 
-    static final Path ROOT;
-
-    static {
-        try {
-            ROOT = Files.createTempDirectory("toolfs-root").toRealPath();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    static final Path ROOT = TempFolders.made("toolfs-root");
 
     @RegisterExtension
     static final QuarkusUnitTest test = new QuarkusUnitTest()
-            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class))
+            .setArchiveProducer(() -> ShrinkWrap.create(JavaArchive.class).addClass(TempFolders.class))
             .overrideConfigKey("quarkus.tool-fs.workspace.roots", ROOT.toString())
             .overrideConfigKey("quarkus.tool-fs.attachments.dir", ROOT.resolve("home/.tool-fs/attachments").toString());
 

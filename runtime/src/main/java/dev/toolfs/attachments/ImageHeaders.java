@@ -186,8 +186,7 @@ public final class ImageHeaders {
         }
         long firstChunkEnd = 20 + u32le(b, 16);
         if (firstChunkEnd > riff) {
-            throw new ImageHeaderException("the WebP is cut short (its " + new String(b, 12, 4, StandardCharsets.ISO_8859_1).trim()
-                    + " chunk runs past the end of its RIFF data" + UNFINISHED);
+            throw chunkPastRiff(b, 12);
         }
         if (!hasAscii(b, 12, "VP8X")) {
             return; // a simple WebP: its one chunk is the image
@@ -196,8 +195,7 @@ public final class ImageHeaders {
         for (long pos = firstChunkEnd + (firstChunkEnd & 1); pos + 8 <= riff; ) {
             long end = pos + 8 + u32le(b, (int) pos + 4);
             if (end > riff) {
-                throw new ImageHeaderException("the WebP is cut short (its " + new String(b, (int) pos, 4,
-                        StandardCharsets.ISO_8859_1).trim() + " chunk runs past the end of its RIFF data" + UNFINISHED);
+                throw chunkPastRiff(b, pos);
             }
             if (hasAscii(b, (int) pos, "VP8 ") || hasAscii(b, (int) pos, "VP8L") || hasAscii(b, (int) pos, "ANMF")) {
                 return;
@@ -205,6 +203,12 @@ public final class ImageHeaders {
             pos = end + (end & 1);
         }
         throw new ImageHeaderException("the WebP has no image data (no VP8, VP8L or ANMF chunk after its VP8X chunk)");
+    }
+
+    /** The refusal of a WebP whose chunk at {@code pos} runs past its RIFF data. */
+    private static ImageHeaderException chunkPastRiff(byte[] b, long pos) {
+        return new ImageHeaderException("the WebP is cut short (its " + new String(b, (int) pos, 4,
+                StandardCharsets.ISO_8859_1).trim() + " chunk runs past the end of its RIFF data" + UNFINISHED);
     }
 
     // ---- PNG: signature (8), then the first chunk's length (4) and type (4), then IHDR's width and height.

@@ -68,16 +68,15 @@ public class ConfigCheck {
                         + "\"; list some of png, jpeg, webp and gif");
             }
         }
-        // Read when the approvals are made, whether the sandbox is on or not: a wrong value stopped the start with the
-        // name of a Java enum constant (found by black-box testing).
-        if (!APPROVALS.contains(config.sandbox().approval().trim().toLowerCase(Locale.ROOT))) {
-            problems.add("quarkus.tool-fs.sandbox.approval is \"" + config.sandbox().approval()
-                    + "\"; use deny, approve or ask");
+        // Read when the approvals are made, whether the sandbox is on or not: a wrong value stopped the start alone, with
+        // the name of a Java enum constant (found by black-box testing).
+        try {
+            dev.toolfs.runtime.ToolFsProducers.approvalMode(config.sandbox());
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
         }
         return problems;
     }
-
-    private static final List<String> APPROVALS = List.of("deny", "approve", "ask");
 
     /** What the sandbox would refuse to start with (a writable root outside the workspace, a glob that never matches). */
     private static java.util.Optional<String> sandboxProblem(ToolFsConfig config) {

@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.FileSystemException;
 import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -43,7 +47,8 @@ public final class RegularFileOpen {
     /** The opens under way, and when each began (nanoTime). */
     private static final Map<Opening, Long> OPENING = new ConcurrentHashMap<>();
 
-    private record Opening(Path file, Thread thread, Rescue rescue) {
+    /** An open under way: the thread that waits in it, and how the watcher would end the wait. */
+    private record Opening(Thread thread, Rescue rescue) {
     }
 
     private static volatile boolean watching;
@@ -57,10 +62,15 @@ public final class RegularFileOpen {
         return open(file, () -> FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), byPath(file));
     }
 
-    /** How the file is opened: by its path, or by its name in its folder held open. */
-    @FunctionalInterface
-    public interface Opener {
-        java.nio.channels.SeekableByteChannel open() throws IOException;
+    /**
+     * A stream over the regular file {@code file}, opened by its name in {@code folder}, its folder held open (a link is
+     * not followed); a wait for a pipe is ended in that folder too.
+     *
+     * @throws NotRegularFileException when something else was there when it was opened
+     */
+    public static InputStream openIn(SecureDirectoryStream<Path> folder, Path file) throws IOException {
+        Path name = file.getFileName();
+        return open(file, () -> folder.newByteChannel(name, READ), inFolder(folder, name));
     }
 
     /**
@@ -73,14 +83,11 @@ public final class RegularFileOpen {
         void run() throws IOException;
     }
 
-    /**
-     * A stream over the regular file at {@code file}, opened by {@code opener} (without following a link); the watcher
-     * knows it by {@code file} and ends a wait for a pipe with {@code rescue}.
-     *
-     * @throws NotRegularFileException when something else was there when it was opened
-     */
-    public static InputStream open(Path file, Opener opener, Rescue rescue) throws IOException {
-        java.nio.channels.SeekableByteChannel channel = watched(file, opener::open, rescue);
+    private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+
+    /** A stream over what {@code open} opens, which must be the regular file {@code file}. */
+    private static InputStream open(Path file, WatchedOpen<SeekableByteChannel> open, Rescue rescue) throws IOException {
+        SeekableByteChannel channel = watched(open, rescue);
         try {
             channel.position(); // a pipe or socket cannot seek: the check costs one system call
         } catch (IOException e) {
@@ -97,11 +104,11 @@ public final class RegularFileOpen {
     }
 
     /**
-     * Runs {@code open} of what is at {@code file} (a folder on a file's way, say, which another process could swap
-     * for a pipe too) where the watcher sees it: one that waits for a pipe that long is ended, and fails.
+     * Runs {@code open} (of a file, or of a folder on a file's way, which another process could swap for a pipe too)
+     * where the watcher sees it: one that waits for a pipe that long is ended by {@code rescue}, and fails.
      */
-    public static <T> T watched(Path file, WatchedOpen<T> open, Rescue rescue) throws IOException {
-        Opening opening = new Opening(file, Thread.currentThread(), rescue);
+    public static <T> T watched(WatchedOpen<T> open, Rescue rescue) throws IOException {
+        Opening opening = new Opening(Thread.currentThread(), rescue);
         OPENING.put(opening, System.nanoTime());
         if (!watching) {
             startWatcher();
@@ -147,7 +154,7 @@ public final class RegularFileOpen {
      * The rescue of an open by path (where there are no folders held open): gives an open waiting for a writer of the
      * pipe at {@code file} the writer it waits for, and closes it at once.
      */
-    public static Rescue byPath(Path file) {
+    private static Rescue byPath(Path file) {
         return () -> {
             if (!java.nio.file.Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class,
                     LinkOption.NOFOLLOW_LINKS).isOther()) {
@@ -161,14 +168,14 @@ public final class RegularFileOpen {
     }
 
     /** The rescue of an open of {@code name} in {@code folder} held open: the same, in that folder. */
-    public static Rescue inFolder(java.nio.file.SecureDirectoryStream<Path> folder, Path name) {
+    public static Rescue inFolder(SecureDirectoryStream<Path> folder, Path name) {
         return () -> {
             if (!folder.getFileAttributeView(name, java.nio.file.attribute.BasicFileAttributeView.class,
                     LinkOption.NOFOLLOW_LINKS).readAttributes().isOther()) {
                 return;
             }
-            try (java.nio.channels.SeekableByteChannel pipe = folder.newByteChannel(name, java.util.Set.of(
-                    StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS))) {
+            try (SeekableByteChannel pipe = folder.newByteChannel(name,
+                    Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS))) {
                 // Opened: the waiting open has its writer, and returns.
             }
         };

@@ -146,15 +146,24 @@ public class ToolFsProducers {
     @Singleton
     @DefaultBean
     ConfiguredApprovals approvals(ToolFsConfig config) {
-        String mode = config.sandbox().approval().trim().toUpperCase(java.util.Locale.ROOT);
-        try {
-            return new ConfiguredApprovals(ConfiguredApprovals.Mode.valueOf(mode),
-                    dev.toolfs.fs.Cancellation.boundedWait(config.sandbox().approvalTimeout()));
-        } catch (IllegalArgumentException e) {
-            // Without its cause: a start-up failure is summed up by its root cause, which names a Java enum.
-            throw new IllegalArgumentException("quarkus.tool-fs.sandbox.approval is \"" + config.sandbox().approval()
-                    + "\"; use deny, approve or ask");
+        return new ConfiguredApprovals(approvalMode(config.sandbox()),
+                dev.toolfs.fs.Cancellation.boundedWait(config.sandbox().approvalTimeout()));
+    }
+
+    /**
+     * The configured way of deciding escalations (in any case, trimmed).
+     *
+     * @throws IllegalArgumentException naming the key, for a value that is none of them (ConfigCheck says so at start)
+     */
+    public static ConfiguredApprovals.Mode approvalMode(ToolFsConfig.Sandbox sandbox) {
+        String mode = sandbox.approval().trim().toUpperCase(java.util.Locale.ROOT);
+        for (ConfiguredApprovals.Mode m : ConfiguredApprovals.Mode.values()) {
+            if (m.name().equals(mode)) {
+                return m;
+            }
         }
+        throw new IllegalArgumentException("quarkus.tool-fs.sandbox.approval is \"" + sandbox.approval()
+                + "\"; use deny, approve or ask");
     }
 
     /** The local attachment store, unless the build turned it off (quarkus.tool-fs.attachments.local.enabled). */

@@ -55,7 +55,7 @@ public class ToolRuntime {
     private final Map<String, Bound> bound = new HashMap<>();
     private final List<ToolDescriptor> enabled;
     private final dev.toolfs.attachments.ModelInfoResolver models;
-    private final java.util.function.Supplier<Optional<String>> defaultModel;
+    private final Optional<String> defaultModel;
     private final ToolMetrics metrics;
     /** Whether arguments may become trees without the mapper: it makes the same trees (see {@link ArgumentTree}). */
     private final boolean directTrees;
@@ -71,7 +71,7 @@ public class ToolRuntime {
             Instance<ToolMetrics> metrics, dev.toolfs.fs.FileSystemProvider fs,
             dev.toolfs.attachments.ModelInfoResolver models) {
         this.models = models;
-        this.defaultModel = config::defaultModel;
+        this.defaultModel = config.defaultModel();
         this.metrics = metrics.isResolvable() ? metrics.get() : (tool, outcome, nanos) -> {
         };
         this.catalog = catalog;
@@ -237,7 +237,7 @@ public class ToolRuntime {
             return false;
         }
         try {
-            return models.imageInput(session.model().or(defaultModel).orElse("unknown")).orElse(false);
+            return models.imageInput(ReadImageTool.routedModel(session.model(), defaultModel)).orElse(false);
         } catch (RuntimeException e) {
             // An application's resolver that fails: the call's error is still answered, without the image advice.
             LOG.debugf(e, "the model resolver failed");

@@ -53,6 +53,11 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
     @Inject
     ModelInfoResolver models;
 
+    /** The model a call is routed to, as read_image judges it: the session's, else the default one, else "unknown". */
+    public static String routedModel(Optional<String> sessionModel, Optional<String> defaultModel) {
+        return sessionModel.or(() -> defaultModel).orElse("unknown");
+    }
+
     @Override
     public ToolOutcome execute(ReadImageArgs args, ToolContext ctx) {
         // Checked and resolved without touching the disk: this runs before the model check.
@@ -69,7 +74,7 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
             throw new ToolInputException("cannot read \"" + display + "\": this deployment accepts only "
                     + String.join("/", accepted) + " images; convert it to one of those");
         }
-        String model = ctx.execution().model().or(() -> config.defaultModel()).orElse("unknown");
+        String model = routedModel(ctx.execution().model(), config.defaultModel());
         if (!models.imageInput(model).orElse(false)) {
             throw new ToolFailureException("ModelCapabilityError", "MODEL_NO_IMAGE_INPUT", "cannot read \"" + display
                     + "\" as an image: model \"" + model

@@ -23,7 +23,7 @@ public class ToolFsLangChain4jProducers {
     @DefaultBean
     ToolSessionMapper sessions(ToolFsConfig config) {
         Optional<String> cwd = config.langchain4j().cwd();
-        Optional<String> model = config.langchain4j().model().or(config::defaultModel);
+        Optional<String> model = configuredModel(config);
         return memoryId -> new ToolCall(sessionId(memoryId), cwd, model, Cancellation.NONE);
     }
 
@@ -45,20 +45,25 @@ public class ToolFsLangChain4jProducers {
         }
     }
 
+    /** The model the default mapping routes every call to: quarkus.tool-fs.langchain4j.model, else the default one. */
+    private static Optional<String> configuredModel(ToolFsConfig config) {
+        return config.langchain4j().model().or(config::defaultModel);
+    }
+
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ToolFsLangChain4jProducers.class);
 
     /**
      * A configured folder that is none would fail every call of every conversation: refused at start instead. A
      * configured model that takes no images, with image content on, would have read_image refuse every call: said.
      */
-    void checkFolder(@Observes StartupEvent event, ToolFsConfig config, ToolRuntime runtime,
+    void checkAtStart(@Observes StartupEvent event, ToolFsConfig config, ToolRuntime runtime,
             io.quarkus.arc.InjectableInstance<ToolSessionMapper> mappers,
             dev.toolfs.attachments.ModelInfoResolver models) {
         if (!mappers.getHandle().getBean().isDefaultBean()) {
             return; // the application's own mapper chooses the folders; its choice is checked at each call
         }
         if (config.langchain4j().imageContent()) {
-            Optional<String> model = config.langchain4j().model().or(config::defaultModel);
+            Optional<String> model = configuredModel(config);
             if (model.isEmpty() || !models.imageInput(model.get()).orElse(false)) {
                 LOG.warnf("quarkus.tool-fs.langchain4j.image-content is on, but %s, so read_image, which AI services"
                         + " are offered, refuses every call; name the model in quarkus.tool-fs.langchain4j.model and set"

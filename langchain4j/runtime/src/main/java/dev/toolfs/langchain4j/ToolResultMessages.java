@@ -31,8 +31,8 @@ public final class ToolResultMessages {
     public static ToolExecutionResultMessage from(ToolExecutionRequest request, ToolExecutionResult result) {
         List<Content> contents = result.resultContents();
         Map<String, Object> attributes = result.attributes();
-        boolean plain = !result.isError() && (attributes == null || attributes.isEmpty());
-        if (plain && contents.size() == 1 && contents.get(0) instanceof TextContent text) {
+        boolean withAttributes = attributes != null && !attributes.isEmpty();
+        if (!result.isError() && !withAttributes && contents.size() == 1 && contents.get(0) instanceof TextContent text) {
             return ToolExecutionResultMessage.from(request, text.text());
         }
         ToolExecutionResultMessage.Builder message = ToolExecutionResultMessage.builder().id(request.id())
@@ -40,7 +40,7 @@ public final class ToolResultMessages {
         if (result.isError()) {
             message.isError(true);
         }
-        if (attributes != null && !attributes.isEmpty()) {
+        if (withAttributes) {
             message.attributes(attributes);
         }
         return message.build();

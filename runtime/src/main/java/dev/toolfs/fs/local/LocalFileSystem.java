@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
@@ -432,8 +431,9 @@ public class LocalFileSystem implements FileSystemProvider {
         } catch (RegularFileOpen.NotRegularFileException e) {
             throw FsException.notRegularFile(op, path.requested());
         } catch (IOException e) {
-            // Also a file this process may not read, or a folder on the way it may not list: FsException.io says which.
-            throw FsException.io(op, path.requested(), e); // a folder on the way gone since the look: FsException.io says so
+            // A file this process may not read, a folder on the way it may not list, or one gone or swapped since the
+            // look: FsException.io says which.
+            throw FsException.io(op, path.requested(), e);
         }
     }
 
@@ -950,8 +950,8 @@ public class LocalFileSystem implements FileSystemProvider {
                 // a tenth of a second or more, in which another process may change the file. Looked at again just
                 // before the rename, so that such a change fails this call instead of being replaced unseen, and a file
                 // made private meanwhile is not given its old mode back.
-                copyOwnerAndMode(unchangedBeforeRename(op, path, existing, existingContent, workspace.realRoots()),
-                        posixView(folder, temp), temp);
+                copyOwnerAndMode(unchangedBeforeRename(op, path, existing, existingContent, folder), posixView(folder, temp),
+                        temp);
             }
             if (cancel.isCancelled()) {
                 throw FsException.cancelled(op, path.requested());
@@ -1404,8 +1404,8 @@ public class LocalFileSystem implements FileSystemProvider {
      *
      * @throws FsException FS_STALE_VERSION when another process changed, replaced or deleted it since
      */
-    static Lstat unchangedBeforeRename(String op, ResolvedPath path, Lstat before, byte[] content, List<Path> realRoots)
-            throws IOException {
+    static Lstat unchangedBeforeRename(String op, ResolvedPath path, Lstat before, byte[] content,
+            java.nio.file.SecureDirectoryStream<Path> folder) throws IOException {
         Lstat now;
         try {
             now = Lstat.withOwner(path.target());
@@ -1421,19 +1421,20 @@ public class LocalFileSystem implements FileSystemProvider {
                 || !java.util.Objects.equals(now.fileKey(), before.fileKey())) {
             throw FsException.staleVersion(op, path.requested());
         }
-        if (now.modifiedNanos() != before.modifiedNanos() && !sameContent(path, content, realRoots)) {
+        if (now.modifiedNanos() != before.modifiedNanos() && !sameContent(path, content, folder)) {
             // Only the time moved (a touch, an identical rewrite) when the bytes are still those read: no change.
             throw FsException.staleVersion(op, path.requested());
         }
         return now;
     }
 
-    /** Whether the file holds exactly {@code content} (false when it is not known). */
-    private static boolean sameContent(ResolvedPath path, byte[] content, List<Path> realRoots) {
+    /** Whether the file holds exactly {@code content} (false when it is not known), read in its folder held open. */
+    private static boolean sameContent(ResolvedPath path, byte[] content, java.nio.file.SecureDirectoryStream<Path> folder) {
         if (content == null) {
             return false;
         }
-        try (InputStream in = OpenFolders.open(path.target(), realRoots)) {
+        try (InputStream in = folder == null ? RegularFileOpen.open(path.target())
+                : RegularFileOpen.openIn(folder, path.target())) {
             return java.util.Arrays.equals(in.readNBytes(content.length + 1), content);
         } catch (IOException e) {
             return false;

@@ -5,14 +5,11 @@ import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -31,13 +28,14 @@ final class OpenFolders {
     /** The most folders kept open (each two file descriptors, as the JDK keeps a copy, and a directory buffer). */
     static final int KEPT = 32;
 
-    private static final Set<java.nio.file.OpenOption> READ = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
-
     /** The folders kept, by real path. */
     private static final ConcurrentHashMap<Path, Held> HELD = new ConcurrentHashMap<>();
 
-    /** Whether this system has secure folder streams (Linux does; the JDK has none on macOS and Windows). */
-    private static final boolean SECURE = probe();
+    /**
+     * Whether this system has secure folder streams (Linux does; the JDK has none on macOS and Windows), found up front
+     * and, failing that, on first use.
+     */
+    private static volatile boolean secure = probe();
 
     private static boolean probe() {
         try (java.nio.file.DirectoryStream<Path> tmp = Files.newDirectoryStream(
@@ -47,8 +45,6 @@ final class OpenFolders {
             return true; // looked at again on first use (SecureFolder.open says)
         }
     }
-
-    private static volatile boolean secure = SECURE;
 
     /** A folder held open, and what it is (its file key); closed once neither the map nor a reader holds it. */
     private static final class Held {
@@ -113,12 +109,10 @@ final class OpenFolders {
         if (root == null) {
             return RegularFileOpen.open(file);
         }
-        Path name = file.getFileName();
         Held kept = kept(dir);
         if (kept != null) {
             try {
-                return RegularFileOpen.open(file, () -> kept.stream.newByteChannel(name, READ),
-                        RegularFileOpen.inFolder(kept.stream, name));
+                return RegularFileOpen.openIn(kept.stream, file);
             } catch (RegularFileOpen.NotRegularFileException | AccessDeniedException e) {
                 throw e; // the file's own answer
             } catch (IOException e) {
@@ -134,8 +128,7 @@ final class OpenFolders {
             return RegularFileOpen.open(file);
         }
         try {
-            return RegularFileOpen.open(file, () -> reached.stream.newByteChannel(name, READ),
-                    RegularFileOpen.inFolder(reached.stream, name));
+            return RegularFileOpen.openIn(reached.stream, file);
         } finally {
             reached.release();
         }

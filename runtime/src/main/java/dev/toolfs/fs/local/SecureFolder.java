@@ -52,7 +52,6 @@ final class SecureFolder {
             return null;
         }
         SecureDirectoryStream<Path> folder = opened;
-        Path reached = root;
         for (Path name : root.relativize(dir)) {
             if (name.toString().isEmpty()) {
                 continue; // dir is the root itself
@@ -66,9 +65,7 @@ final class SecureFolder {
                 }
                 // A FIFO put there since the look: the watcher ends the wait, and the open fails as not a folder.
                 SecureDirectoryStream<Path> from = folder;
-                reached = reached.resolve(name);
-                next = dev.toolfs.fs.RegularFileOpen.watched(reached,
-                        () -> from.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS),
+                next = dev.toolfs.fs.RegularFileOpen.watched(() -> from.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS),
                         dev.toolfs.fs.RegularFileOpen.inFolder(from, name));
             } catch (IOException | RuntimeException e) {
                 closeAfter(folder, e);

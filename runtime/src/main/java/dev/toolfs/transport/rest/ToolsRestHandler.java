@@ -163,20 +163,24 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             return;
         }
         // Read before the call: a word that means neither would have silently left the bytes out.
-        // A bare "?include_data" is a flag that is set.
-        List<String> includeData = ctx.queryParam("include_data").stream()
-                .map(v -> v.isEmpty() ? "true" : v.toLowerCase(java.util.Locale.ROOT)).distinct().toList();
-        for (String v : includeData) {
-            if (!v.equals("true") && !v.equals("1") && !v.equals("false") && !v.equals("0")) {
+        Set<Boolean> includeData = new java.util.HashSet<>();
+        for (String v : ctx.queryParam("include_data")) {
+            Boolean on = switch (v.toLowerCase(java.util.Locale.ROOT)) {
+                case "", "true", "1" -> true; // a bare "?include_data" is a flag that is set
+                case "false", "0" -> false;
+                default -> null;
+            };
+            if (on == null) {
                 error(ctx, 400, "include_data is \"" + v + "\"; use true or false");
                 return;
             }
+            includeData.add(on);
         }
-        if (includeData.stream().map(v -> v.equals("true") || v.equals("1")).distinct().count() > 1) {
+        if (includeData.size() > 1) {
             error(ctx, 400, "include_data is given more than once, as true and false; give it once");
             return;
         }
-        boolean withData = !includeData.isEmpty() && (includeData.get(0).equals("true") || includeData.get(0).equals("1"));
+        boolean withData = includeData.contains(true);
         String session = sessionId(ctx);
         Optional<String> cwd = Optional.ofNullable(ctx.request().getHeader("X-Session-Cwd")).filter(s -> !s.isBlank())
                 .map(HeaderText::utf8);

@@ -398,18 +398,18 @@ class LocalFileSystemTest {
         Lstat before = Lstat.withOwner(f);
         // A chmod changes the change time, not the content: not a change of the file.
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
-        assertThat(LocalFileSystem.unchangedBeforeRename("write", resolve("private.txt"), before, null, fs.workspace().realRoots()).owner().mode() & 0777)
+        assertThat(LocalFileSystem.unchangedBeforeRename("write", resolve("private.txt"), before, null, null).owner().mode() & 0777)
                 .isEqualTo(0600);
         // A touch moves the time, not the bytes: when the bytes read under the lock are known, no change.
         Files.setLastModifiedTime(f, FileTime.from(Instant.parse("2026-02-01T00:00:00Z")));
         assertThat(LocalFileSystem.unchangedBeforeRename("write", resolve("private.txt"), before,
-                "key".getBytes(StandardCharsets.UTF_8), fs.workspace().realRoots())).isNotNull();
+                "key".getBytes(StandardCharsets.UTF_8), null)).isNotNull();
         assertThat(codeOf(() -> unchangedBeforeRename(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION); // unknown bytes
         // The same size written again: a new modification time, other bytes.
         Files.writeString(f, "KEY");
         assertThat(codeOf(() -> unchangedBeforeRename(before))).isEqualTo(FsErrorCode.FS_STALE_VERSION);
         assertThat(catchThrowableOfType(FsException.class, () -> LocalFileSystem.unchangedBeforeRename("write",
-                resolve("private.txt"), before, "key".getBytes(StandardCharsets.UTF_8), fs.workspace().realRoots())).code())
+                resolve("private.txt"), before, "key".getBytes(StandardCharsets.UTF_8), null)).code())
                 .isEqualTo(FsErrorCode.FS_STALE_VERSION);
         // Another size, even with the old modification time.
         Files.writeString(f, "longer key");
@@ -441,7 +441,7 @@ class LocalFileSystemTest {
 
     private void unchangedBeforeRename(Lstat before) {
         try {
-            LocalFileSystem.unchangedBeforeRename("write", resolve("private.txt"), before, null, fs.workspace().realRoots());
+            LocalFileSystem.unchangedBeforeRename("write", resolve("private.txt"), before, null, null);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -118,8 +118,9 @@ public final class StdioTransport implements McpServerTransportProvider {
             10, TimeUnit.SECONDS, new java.util.concurrent.ArrayBlockingQueue<>(1), r -> daemon(r, "mcp-stdio-flush"),
             new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
     /**
-     * Writes the answers out of turn (to pings, to a malformed initialize) that come while a call runs, off the reader. Bounded: past it, the reader writes the
-     * answer itself (a client that sends pings and never reads waits for its output, as for any answer).
+     * Writes the answers out of turn (to pings, to a malformed initialize) that come while a call runs, off the reader.
+     * Bounded: past it, the reader writes the answer itself (a client that sends pings and never reads waits for its
+     * output, as for any answer).
      */
     private final java.util.concurrent.ThreadPoolExecutor pongs = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
             TimeUnit.MILLISECONDS, new java.util.concurrent.ArrayBlockingQueue<>(4096),

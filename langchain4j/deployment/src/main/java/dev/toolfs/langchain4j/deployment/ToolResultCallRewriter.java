@@ -1,6 +1,7 @@
 package dev.toolfs.langchain4j.deployment;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -33,8 +34,58 @@ final class ToolResultCallRewriter {
     /** Quarkus LangChain4j's message-to-text helper, which its model providers use too (so it is not rewritten). */
     static final String UTIL = "io/quarkiverse/langchain4j/runtime/LangChain4jUtil";
     static final String CHAT_MESSAGE = "dev/langchain4j/data/message/ChatMessage";
+    private static final String TO_TEXT = "()Ljava/lang/String;";
+
+    /**
+     * A call that is rewritten to the static method {@code helper} of {@link #HELPER}: it takes the same arguments (the
+     * receiver first, for an instance method) and gives the same result.
+     */
+    private record Rewritten(String owner, String name, String desc, boolean isStatic, String helper) {
+
+        boolean calledBy(MethodInsnNode m) {
+            return m.getOpcode() == (isStatic ? Opcodes.INVOKESTATIC : Opcodes.INVOKEVIRTUAL) && m.owner.equals(owner)
+                    && m.name.equals(name) && m.desc.equals(desc);
+        }
+
+        boolean referencedBy(Handle h) {
+            return h.getTag() == (isStatic ? Opcodes.H_INVOKESTATIC : Opcodes.H_INVOKEVIRTUAL) && h.getOwner().equals(owner)
+                    && h.getName().equals(name) && h.getDesc().equals(desc);
+        }
+
+        String helperDesc() {
+            return isStatic ? desc : "(L" + owner + ";" + desc.substring(1);
+        }
+    }
+
+    private static final Rewritten RESULT_TEXT = new Rewritten(RESULT, "resultText", TO_TEXT, false, "text");
+
+    private static final List<Rewritten> REWRITTEN = List.of(RESULT_TEXT,
+            new Rewritten(MESSAGE, "text", TO_TEXT, false, "textOf"),
+            new Rewritten(UTIL, "chatMessageToText", "(L" + CHAT_MESSAGE + ";)Ljava/lang/String;", true, "messageText"));
 
     private ToolResultCallRewriter() {
+    }
+
+    /** The rewritten call {@code insn} makes, or null. */
+    private static Rewritten calledBy(AbstractInsnNode insn) {
+        if (insn instanceof MethodInsnNode m) {
+            for (Rewritten r : REWRITTEN) {
+                if (r.calledBy(m)) {
+                    return r;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The rewritten call a method handle (of a method reference) names, or null. */
+    private static Rewritten referencedBy(Handle h) {
+        for (Rewritten r : REWRITTEN) {
+            if (r.referencedBy(h)) {
+                return r;
+            }
+        }
+        return null;
     }
 
     /** How many calls to rewrite a class makes: the classes worth rewriting have at least one. */
@@ -47,11 +98,11 @@ final class ToolResultCallRewriter {
         int count = 0;
         for (MethodNode m : node.methods) {
             for (AbstractInsnNode insn : m.instructions) {
-                if (isResultText(insn) || isMessageText(insn) || isUtilText(insn)) {
+                if (calledBy(insn) != null) {
                     count++;
                 } else if (insn instanceof InvokeDynamicInsnNode indy) {
                     for (Object arg : indy.bsmArgs) {
-                        if (arg instanceof Handle h && replacementOf(h) != null) {
+                        if (arg instanceof Handle h && referencedBy(h) != null) {
                             count++;
                         }
                     }
@@ -89,31 +140,25 @@ final class ToolResultCallRewriter {
                 // A method reference (LangChain4jUtil::chatMessageToText, a tracing listener's): the lambda calls the
                 // helper instead; a static helper taking the receiver first implements the same functional type.
                 for (int i = 0; i < indy.bsmArgs.length; i++) {
-                    if (indy.bsmArgs[i] instanceof Handle h && replacementOf(h) != null) {
-                        indy.bsmArgs[i] = replacementOf(h);
+                    Rewritten r = indy.bsmArgs[i] instanceof Handle h ? referencedBy(h) : null;
+                    if (r != null) {
+                        indy.bsmArgs[i] = new Handle(Opcodes.H_INVOKESTATIC, HELPER, r.helper(), r.helperDesc(), false);
                     }
                 }
             }
-            if (isMessageText(insn) || isUtilText(insn)) {
-                AbstractInsnNode replacement = isUtilText(insn)
-                        ? call("messageText", "(L" + CHAT_MESSAGE + ";)Ljava/lang/String;")
-                        : call("textOf", "(L" + MESSAGE + ";)Ljava/lang/String;");
-                method.instructions.set(insn, replacement);
-                insn = replacement.getNext();
-                continue;
-            }
-            if (!isResultText(insn)) {
+            Rewritten r = calledBy(insn);
+            if (r == null) {
                 insn = insn.getNext();
                 continue;
             }
-            AbstractInsnNode following = nextInstruction(insn);
+            AbstractInsnNode following = r == RESULT_TEXT ? nextInstruction(insn) : null;
             AbstractInsnNode replacement;
             if (following != null && isMessageFromText(following)) {
                 replacement = call("from", "(L" + REQUEST + ";L" + RESULT + ";)L" + MESSAGE + ";");
                 method.instructions.set(following, replacement);
                 method.instructions.remove(insn);
             } else {
-                replacement = call("text", "(L" + RESULT + ";)Ljava/lang/String;");
+                replacement = call(r.helper(), r.helperDesc());
                 method.instructions.set(insn, replacement);
             }
             insn = replacement.getNext();
@@ -131,43 +176,6 @@ final class ToolResultCallRewriter {
             n = n.getNext();
         }
         return n != null && n.getOpcode() >= 0 ? n : null;
-    }
-
-    private static boolean isResultText(AbstractInsnNode insn) {
-        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(RESULT)
-                && m.name.equals("resultText") && m.desc.equals("()Ljava/lang/String;");
-    }
-
-    private static boolean isMessageText(AbstractInsnNode insn) {
-        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(MESSAGE)
-                && m.name.equals("text") && m.desc.equals("()Ljava/lang/String;");
-    }
-
-    /** The helper's handle for a method handle of one of the rewritten calls, or null for any other. */
-    private static Handle replacementOf(Handle h) {
-        String helperName;
-        String desc;
-        if (h.getTag() == Opcodes.H_INVOKESTATIC && h.getOwner().equals(UTIL) && h.getName().equals("chatMessageToText")
-                && h.getDesc().equals("(L" + CHAT_MESSAGE + ";)Ljava/lang/String;")) {
-            helperName = "messageText";
-            desc = h.getDesc();
-        } else if (h.getTag() == Opcodes.H_INVOKEVIRTUAL && h.getOwner().equals(MESSAGE) && h.getName().equals("text")
-                && h.getDesc().equals("()Ljava/lang/String;")) {
-            helperName = "textOf";
-            desc = "(L" + MESSAGE + ";)Ljava/lang/String;";
-        } else if (h.getTag() == Opcodes.H_INVOKEVIRTUAL && h.getOwner().equals(RESULT)
-                && h.getName().equals("resultText") && h.getDesc().equals("()Ljava/lang/String;")) {
-            helperName = "text";
-            desc = "(L" + RESULT + ";)Ljava/lang/String;";
-        } else {
-            return null;
-        }
-        return new Handle(Opcodes.H_INVOKESTATIC, HELPER, helperName, desc, false);
-    }
-
-    private static boolean isUtilText(AbstractInsnNode insn) {
-        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKESTATIC && m.owner.equals(UTIL)
-                && m.name.equals("chatMessageToText") && m.desc.equals("(L" + CHAT_MESSAGE + ";)Ljava/lang/String;");
     }
 
     private static boolean isMessageFromText(AbstractInsnNode insn) {
