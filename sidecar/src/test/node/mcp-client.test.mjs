@@ -129,6 +129,20 @@ describe('Streamable HTTP', () => {
     const { server, ws } = suite;
     await withClient(http(server), (client) => cards(client, ws), { capabilities: asksForCards });
   });
+
+  test('a clean start and ordinary client mistakes, each answered, leave no warning in the log', async () => {
+    // The MCP library logged a WARN at every start (CORS, which concerns browser clients only) and for each mistake.
+    const { server } = suite;
+    const post = (headers, body) => fetch(`${server.url}/mcp`, { method: 'POST', body,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers } });
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    assert.equal((await post({ 'Mcp-Session-Id': 'no-such-session' }, call)).status, 404);
+    assert.equal((await post({ Accept: 'text/html' }, call)).status, 400);
+    assert.equal((await post({}, 'not json')).status, 400);
+    await withClient(http(server), (client) => client.notification({ method: 'notifications/cancelled',
+      params: { requestId: 12345, reason: 'already done' } }));
+    assert.doesNotMatch(server.log(), /WARN/, server.log());
+  });
 });
 
 describe('HTTP+SSE, the older transport', () => {

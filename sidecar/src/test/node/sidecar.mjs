@@ -29,7 +29,7 @@ export function tempWorkspace() {
   return dir;
 }
 
-/** Starts the HTTP sidecar on a free port serving `workspace`; resolves to { url, stop }. */
+/** Starts the HTTP sidecar on a free port serving `workspace`; resolves to { url, stop, log } (log: its output so far). */
 export function startHttp(workspace, extraArgs = []) {
   const child = spawn(java, [...jvm, '-Dquarkus.http.port=0', `-Dquarkus.tool-fs.workspace.roots=${workspace}`, ...extraArgs, '-jar', jar],
     { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -43,6 +43,7 @@ export function startHttp(workspace, extraArgs = []) {
         clearTimeout(timer);
         resolve({
           url: m[1],
+          log: () => log,
           stop: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }),
         });
       }
