@@ -10,6 +10,8 @@ import java.nio.file.SecureDirectoryStream;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.util.List;
 
+import dev.toolfs.fs.RegularFileOpen;
+
 /**
  * A folder of the workspace held open, reached from its root one real folder at a time without following a link, so
  * that the files a write makes in it, renames and removes land in that very folder: a folder on the path swapped for a
@@ -63,10 +65,7 @@ final class SecureFolder {
                         .readAttributes().isDirectory()) {
                     throw new NotDirectoryException(dir.toString());
                 }
-                // A FIFO put there since the look: the watcher ends the wait, and the open fails as not a folder.
-                SecureDirectoryStream<Path> from = folder;
-                next = dev.toolfs.fs.RegularFileOpen.watched(() -> from.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS),
-                        dev.toolfs.fs.RegularFileOpen.inFolder(from, name));
+                next = enter(folder, name);
             } catch (IOException | RuntimeException e) {
                 closeAfter(folder, e);
                 throw e;
@@ -75,6 +74,16 @@ final class SecureFolder {
             folder = next;
         }
         return folder;
+    }
+
+    /**
+     * The folder {@code name} of {@code from}, opened without following a link. A FIFO put there since the caller
+     * looked would make the open wait for a writer for ever: the watcher ends the wait, and the open fails as not a
+     * folder.
+     */
+    static SecureDirectoryStream<Path> enter(SecureDirectoryStream<Path> from, Path name) throws IOException {
+        return RegularFileOpen.watched(() -> from.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS),
+                RegularFileOpen.inFolder(from, name));
     }
 
     private static void closeAfter(SecureDirectoryStream<Path> folder, Throwable failure) {

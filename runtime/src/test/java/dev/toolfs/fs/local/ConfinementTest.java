@@ -910,7 +910,7 @@ class ConfinementTest {
     }
 
     @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void fifosDevicesAndSocketsAreRefusedWithoutBlocking() throws Exception {
         assertThat(new ProcessBuilder("mkfifo", ws.resolve("fifo").toString()).start().waitFor()).isZero();
         boolean device = new ProcessBuilder("mknod", ws.resolve("null-device").toString(), "c", "1", "3").start()

@@ -507,7 +507,7 @@ class LocalFileSystemTest {
     }
 
     @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aFifoIsNotARegularFileAndNeverBlocks() throws Exception {
         Path fifo = ws.resolve("pipe");
         Process p = new ProcessBuilder("mkfifo", fifo.toString()).start();
@@ -524,7 +524,7 @@ class LocalFileSystemTest {
      * writer (a write or edit holding its file's lock, and the calls behind it too).
      */
     @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aFileSwappedForAPipeAfterItsLookIsRefusedInsteadOfWaitedFor() throws Exception {
         Files.writeString(ws.resolve("swapped.txt"), "regular\n");
         FileStat looked = fs.stat(resolve("swapped.txt"));
@@ -610,7 +610,7 @@ class LocalFileSystemTest {
     }
 
     @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void anOpenThatFindsAPipeFailsAsNotARegularFile() throws Exception {
         Path fifo = ws.resolve("pipe");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();

@@ -62,11 +62,24 @@ class SecureFolderTest {
     }
 
     @Test
-    @Timeout(10)
+    // In a thread of its own: a wait in a native open cannot be interrupted, and would hang the build.
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aFifoInAFoldersPlaceIsRefusedWithoutWaitingOnIt() throws Exception {
         // The stream's open takes no O_DIRECTORY: it would wait for a writer on the FIFO for ever.
         Path root = Files.createDirectories(tmp.resolve("ws")).toRealPath();
         assertThat(new ProcessBuilder("mkfifo", root.resolve("a").toString()).start().waitFor()).isZero();
         assertThatThrownBy(() -> SecureFolder.open(root, root.resolve("a"))).isInstanceOf(java.nio.file.NotDirectoryException.class);
+    }
+
+    @Test
+    // In a thread of its own: a wait in a native open cannot be interrupted, and would hang the build.
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFifoPutInAFoldersPlaceAfterTheLookFailsTheStepInsteadOfWaiting() throws Exception {
+        // The walk looks before it enters; a FIFO swapped in between reaches enter, whose open alone would wait for ever.
+        Path root = Files.createDirectories(tmp.resolve("ws")).toRealPath();
+        assertThat(new ProcessBuilder("mkfifo", root.resolve("a").toString()).start().waitFor()).isZero();
+        try (var folder = (java.nio.file.SecureDirectoryStream<Path>) Files.newDirectoryStream(root)) {
+            assertThatThrownBy(() -> SecureFolder.enter(folder, Path.of("a"))).isInstanceOf(java.io.IOException.class);
+        }
     }
 }
