@@ -301,12 +301,22 @@ public final class LiteralEdit {
                     + " not in the file. Use only text read showed before the marker (past the first " + cut.group(1)
                     + " characters of the line, only text you know is there matches), or change the line with a shell tool";
         }
-        int wsLine = logical.length() <= HINT_MAX_CHARS ? whitespaceInsensitiveLine(logical, oldL) : -1;
-        if (wsLine > 0) {
-            return "old_string was not found in the file, but it matches at line " + wsLine
-                    + " if whitespace is ignored; copy old_string exactly from a fresh read, including indentation and line breaks";
+        if (logical.length() > HINT_MAX_CHARS) {
+            return "old_string was not found in the file; read the file and copy old_string exactly from it, including whitespace";
         }
-        int nfLine = logical.length() <= HINT_MAX_CHARS ? normalizedLine(logical, oldL) : -1;
+        String numbered = lineNumberPrefixDetail(logical, oldL);
+        if (numbered != null) {
+            return numbered;
+        }
+        String extraBreaks = extraFinalBreaksDetail(logical, oldL);
+        if (extraBreaks != null) {
+            return extraBreaks;
+        }
+        String spacing = whitespaceDetail(logical, oldL);
+        if (spacing != null) {
+            return spacing;
+        }
+        int nfLine = normalizedLine(logical, oldL);
         if (nfLine > 0) {
             return "old_string was not found in the file, but it matches at line " + nfLine + " if Unicode"
                     + " normalization is ignored: some characters look the same but are other code points (an accent"
@@ -314,7 +324,7 @@ public final class LiteralEdit {
                     + " leaves those characters out";
         }
         String firstLine = firstNonBlankLine(oldL);
-        if (firstLine != null && !firstLine.equals(oldL) && logical.length() <= HINT_MAX_CHARS) {
+        if (firstLine != null && !firstLine.equals(oldL)) {
             String where = linesHolding(logical, firstLine);
             if (where != null) {
                 return "old_string was not found in the file; its first line"
@@ -375,29 +385,175 @@ public final class LiteralEdit {
         return null;
     }
 
-    /** Line (1-based) where {@code needle} matches {@code hay} with all whitespace removed from both, or -1. */
-    static int whitespaceInsensitiveLine(String hay, String needle) {
-        StringBuilder key = new StringBuilder(needle.length());
-        for (int i = 0; i < needle.length(); i++) {
-            char c = needle.charAt(i);
-            if (!isSpace(c)) {
-                key.append(c);
+    /** What read puts before each line: its number, a colon and a space (which a copy may drop on an empty line). */
+    private static final java.util.regex.Pattern NUMBERED = java.util.regex.Pattern.compile("(\\d{1,10}):(?: |$)");
+
+    /**
+     * old_string copied from a read with the numbers read puts before its lines (a frequent mistake, which "copy
+     * old_string exactly" does not cure: the model believes it did). Said only when every line has one, the numbers
+     * follow each other, and without them old_string is in the file: on that very line for one line, which could be a
+     * file's own "404: not found".
+     */
+    private static String lineNumberPrefixDetail(String logical, String oldL) {
+        String[] lines = (oldL.endsWith("\n") ? oldL.substring(0, oldL.length() - 1) : oldL).split("\n", -1);
+        StringBuilder bare = new StringBuilder(oldL.length());
+        long first = -1;
+        for (int i = 0; i < lines.length; i++) {
+            java.util.regex.Matcher m = NUMBERED.matcher(lines[i]);
+            if (!m.lookingAt()) {
+                return null;
+            }
+            long number = Long.parseLong(m.group(1));
+            if (i == 0) {
+                first = number;
+            } else if (number != first + i) {
+                return null;
+            }
+            bare.append(i == 0 ? "" : "\n").append(lines[i], m.end(), lines[i].length());
+        }
+        if (oldL.endsWith("\n")) {
+            bare.append('\n');
+        }
+        String where = linesHolding(logical, bare.toString());
+        if (where == null || (lines.length == 1 && !startsOnLine(logical, bare.toString(), first))) {
+            return null;
+        }
+        return "old_string was not found in the file: its lines start with the numbers read shows (\"" + first
+                + ": \" on its first), which are not in the file; leave out each line's number, colon and space (without"
+                + " them, old_string is at " + where + ")";
+    }
+
+    private static boolean startsOnLine(String hay, String needle, long line) {
+        LineCounter counter = new LineCounter(hay);
+        for (int at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+            int found = counter.lineOf(at);
+            if (found >= line) {
+                return found == line;
             }
         }
-        if (key.length() == 0) {
+        return false;
+    }
+
+    /**
+     * old_string ends with more line breaks than the file has after the same text, at its end: read does not show
+     * whether the last line ends in one, so "copy exactly from a fresh read" cannot cure it.
+     */
+    private static String extraFinalBreaksDetail(String logical, String oldL) {
+        int breaks = 0;
+        while (breaks < oldL.length() && oldL.charAt(oldL.length() - 1 - breaks) == '\n') {
+            breaks++;
+        }
+        int fileBreaks = 0;
+        while (fileBreaks < logical.length() && logical.charAt(logical.length() - 1 - fileBreaks) == '\n') {
+            fileBreaks++;
+        }
+        String text = oldL.substring(0, oldL.length() - breaks);
+        if (breaks <= fileBreaks || text.isEmpty() || !logical.startsWith(text, logical.length() - fileBreaks - text.length())) {
+            return null;
+        }
+        int lastLine = new LineCounter(logical).lineOf(logical.length() - fileBreaks - 1);
+        if (fileBreaks == 0) {
+            return "old_string was not found in the file: it ends with a line break, but the file's last line (line "
+                    + lastLine + ") has none; leave the final line break out of old_string";
+        }
+        return "old_string was not found in the file: it ends with " + breaks + " line breaks, but the file ends with "
+                + fileBreaks + " after line " + lastLine + "; leave the extra line breaks out of old_string";
+    }
+
+    /** The fewest characters other than whitespace that a match across line breaks must have to be worth naming. */
+    private static final int MIN_REFLOWED_CHARS = 16;
+
+    /**
+     * The whitespace hint: where old_string matches once the spaces and tabs of each line are ignored (its lines as
+     * the file's), said with the reason when it is tabs against spaces in the indentation; else, for a longer
+     * old_string, where it matches with its line breaks ignored too (lines joined or split). Null when neither.
+     */
+    private static String whitespaceDetail(String logical, String oldL) {
+        int at = squeezedMatch(logical, oldL, false);
+        String why = "";
+        if (at >= 0) {
+            why = indentationDifference(logical, at, oldL);
+        } else if (nonSpaceCount(oldL) >= MIN_REFLOWED_CHARS) {
+            at = squeezedMatch(logical, oldL, true);
+        }
+        if (at < 0) {
+            return null;
+        }
+        return "old_string was not found in the file, but it matches at line " + new LineCounter(logical).lineOf(at)
+                + " if whitespace is ignored" + why
+                + "; copy old_string exactly from a fresh read, including indentation and line breaks";
+    }
+
+    /**
+     * The offset in {@code hay} where {@code needle} matches with whitespace removed from both (line breaks kept unless
+     * {@code breaksToo}), or -1.
+     */
+    private static int squeezedMatch(String hay, String needle, boolean breaksToo) {
+        String key = squeeze(needle, breaksToo, null);
+        if (key.isEmpty() || key.chars().allMatch(c -> c == '\n')) {
             return -1;
         }
-        StringBuilder squeezed = new StringBuilder(hay.length());
         int[] origin = new int[hay.length()];
-        for (int i = 0; i < hay.length(); i++) {
-            char c = hay.charAt(i);
-            if (!isSpace(c)) {
-                origin[squeezed.length()] = i;
-                squeezed.append(c);
+        int at = squeeze(hay, breaksToo, origin).indexOf(key);
+        return at < 0 ? -1 : origin[at];
+    }
+
+    private static String squeeze(String s, boolean breaksToo, int[] origin) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!isSpace(c) || (c == '\n' && !breaksToo)) {
+                if (origin != null) {
+                    origin[out.length()] = i;
+                }
+                out.append(c);
             }
         }
-        int at = squeezed.indexOf(key.toString());
-        return at < 0 ? -1 : new LineCounter(hay).lineOf(origin[at]);
+        return out.toString();
+    }
+
+    private static int nonSpaceCount(String s) {
+        return (int) s.chars().filter(c -> !isSpace((char) c)).count();
+    }
+
+    /**
+     * ": the file indents with tabs where old_string has spaces" (or the other way round) when the first line whose
+     * indentation differs between old_string and the file's lines it matched (counting the first line only when
+     * old_string starts it with whitespace) differs so; else "".
+     */
+    private static String indentationDifference(String hay, int at, String needle) {
+        String[] ours = needle.split("\n", -1);
+        int lineStart = hay.lastIndexOf('\n', at - 1) + 1;
+        int end = lineStart;
+        for (int i = 0; i < ours.length && end >= 0; i++) {
+            end = hay.indexOf('\n', end + (i == 0 ? 0 : 1));
+        }
+        String[] theirs = hay.substring(lineStart, end < 0 ? hay.length() : end).split("\n", -1);
+        for (int i = 0; i < ours.length && i < theirs.length; i++) {
+            if (i == 0 && !(ours[0].startsWith(" ") || ours[0].startsWith("\t"))) {
+                continue;
+            }
+            String file = indentation(theirs[i]);
+            String typed = indentation(ours[i]);
+            if (!file.equals(typed)) {
+                if (file.indexOf('\t') >= 0 && typed.indexOf('\t') < 0 && !typed.isEmpty()) {
+                    return ": the file indents with tabs where old_string has spaces";
+                }
+                if (typed.indexOf('\t') >= 0 && file.indexOf('\t') < 0 && !file.isEmpty()) {
+                    return ": the file indents with spaces where old_string has tabs";
+                }
+                return "";
+            }
+        }
+        return "";
+    }
+
+    private static String indentation(String line) {
+        int end = 0;
+        while (end < line.length() && (line.charAt(end) == ' ' || line.charAt(end) == '\t')) {
+            end++;
+        }
+        return line.substring(0, end);
     }
 
     /**

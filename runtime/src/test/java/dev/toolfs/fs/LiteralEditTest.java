@@ -263,6 +263,70 @@ class LiteralEditTest {
         }
     }
 
+    /** Found by black-box testing: old_string pasted with read's line numbers got "copy old_string exactly". */
+    @Test
+    void oldStringWithReadsLineNumbersSaysToLeaveThemOut() {
+        String file = "a\nb\nc\n";
+        String detail = "old_string was not found in the file: its lines start with the numbers read shows (\"2: \" on its"
+                + " first), which are not in the file; leave out each line's number, colon and space (without them,"
+                + " old_string is at line 2)";
+        assertThatThrownBy(() -> edit(file, "2: b\n3: c", "x")).hasMessage(detail);
+        assertThatThrownBy(() -> edit(file, "2: b\n3: c\n", "x")).hasMessage(detail);
+        assertThatThrownBy(() -> edit(file, "2: b", "x")).hasMessage(detail);
+        // An empty line copied without read's trailing space.
+        assertThatThrownBy(() -> edit("a\n\nb\n", "2:\n3: b", "x")).hasMessageContaining("(\"2: \" on its first)");
+        // Numbers that do not follow each other, or one line whose text is elsewhere: text of the file's own, maybe.
+        assertThatThrownBy(() -> edit(file, "2: b\n4: c", "x")).hasMessageNotContaining("numbers read shows");
+        assertThatThrownBy(() -> edit("not found\nx\n", "404: not found", "x")).hasMessageNotContaining("numbers read shows");
+        // Without them it is not in the file either: another detail.
+        assertThatThrownBy(() -> edit(file, "2: z", "x")).hasMessageNotContaining("numbers read shows");
+    }
+
+    /** Found by black-box testing: read does not show whether the last line ends in a break, so a fresh read cannot help. */
+    @Test
+    void oldStringEndingInMoreLineBreaksThanTheFileSaysSo() {
+        assertThatThrownBy(() -> edit("first\nlast", "last\n", "x"))
+                .hasMessage("old_string was not found in the file: it ends with a line break, but the file's last line"
+                        + " (line 2) has none; leave the final line break out of old_string");
+        assertThatThrownBy(() -> edit("class A {\n    void f() {\n    }\n}\n", "    }\n}\n\n", "x"))
+                .hasMessage("old_string was not found in the file: it ends with 2 line breaks, but the file ends with 1"
+                        + " after line 4; leave the extra line breaks out of old_string");
+        assertThatThrownBy(() -> edit("a\r\nlast\r\n", "last\r\n\r\n", "x"))
+                .hasMessageContaining("it ends with 2 line breaks, but the file ends with 1 after line 2");
+        // The same text earlier in the file, not at its end: not this detail.
+        assertThatThrownBy(() -> edit("last\nmore", "last\n\n", "x")).hasMessageNotContaining("line breaks");
+    }
+
+    /**
+     * Found by black-box testing: with every whitespace and line break removed, a short old_string ("}\n}") matched a
+     * "}}" in a comment far from the place meant, and the hint sent the model there.
+     */
+    @Test
+    void theWhitespaceHintKeepsLinesAndMatchesAcrossThemOnlyForALongerOldString() {
+        String file = "/** {1}} */\nclass A {\n}\n";
+        assertThatThrownBy(() -> edit(file, "}\n    }", "x")).hasMessageNotContaining("if whitespace is ignored");
+        // Lines joined: long enough to name.
+        assertThatThrownBy(() -> edit("x\ncall(alpha, beta,\n     gamma, delta);\n", "call(alpha, beta, gamma, delta);", "y"))
+                .hasMessage("old_string was not found in the file, but it matches at line 2 if whitespace is ignored;"
+                        + " copy old_string exactly from a fresh read, including indentation and line breaks");
+    }
+
+    @Test
+    void theWhitespaceHintSaysWhenTabsAndSpacesDiffer() {
+        String tabs = "all:\n\tgcc -o app main.c\n\trm -f a.o\n";
+        assertThatThrownBy(() -> edit(tabs, "all:\n    gcc -o app main.c", "x"))
+                .hasMessage("old_string was not found in the file, but it matches at line 1 if whitespace is ignored: the"
+                        + " file indents with tabs where old_string has spaces; copy old_string exactly from a fresh read,"
+                        + " including indentation and line breaks");
+        assertThatThrownBy(() -> edit(tabs, "    gcc -o app main.c\n    rm -f a.o", "x"))
+                .hasMessageContaining("at line 2 if whitespace is ignored: the file indents with tabs where old_string has spaces;");
+        assertThatThrownBy(() -> edit("if x:\n    y()\n", "if x:\n\ty()", "x"))
+                .hasMessageContaining("at line 1 if whitespace is ignored: the file indents with spaces where old_string has tabs;");
+        // Only the amount of indentation differs: no reason given.
+        assertThatThrownBy(() -> edit("if x:\n    y()\n", "if x:\n  y()", "x"))
+                .hasMessageContaining("at line 1 if whitespace is ignored; copy");
+    }
+
     @Test
     void anEmptyFileSaysToWriteIt() {
         // Found in a review: "read the file and copy old_string" had nothing to copy from.
