@@ -123,9 +123,19 @@ public class FsException extends RuntimeException {
                 + " this session; " + BINARY_ADVICE);
     }
 
+    /**
+     * A file over the size {@code op} loads whole. Not "use write": a model cannot send a file of that size (its
+     * output is far smaller, and HTTP bodies are capped below the edit limit), and found by black-box testing, the
+     * advice failed when followed.
+     */
     public static FsException tooLarge(String op, Path path, long size, long max) {
+        String advice = switch (op) {
+            case "edit" -> "make this change with a shell tool, or ask the user to";
+            case "read" -> "read it in windows with the read tool, or use a shell tool";
+            default -> "use a shell tool";
+        };
         return new FsException(FsErrorCode.FS_TOO_LARGE, path, "cannot " + op + " " + PATH + ": the file is " + size
-                + " bytes, over the " + max + "-byte limit for " + op + "; use write to replace it whole, or a shell tool");
+                + " bytes, over the " + max + "-byte limit for " + op + "; " + advice);
     }
 
     public static FsException exists(Path path) {

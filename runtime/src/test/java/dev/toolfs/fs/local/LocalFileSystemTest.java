@@ -456,6 +456,14 @@ class LocalFileSystemTest {
         Files.writeString(ws.resolve("big.txt"), "01234567890\n");
         assertThat(codeOf(() -> small.editText(resolve("big.txt"), new TextEdit("0", "x", false), Precondition.NONE,
                 Cancellation.NONE))).isEqualTo(FsErrorCode.FS_TOO_LARGE);
+        // Found by black-box testing: "use write to replace it whole" asked a model for a file it cannot send.
+        assertThatThrownBy(() -> small.editText(resolve("big.txt"), new TextEdit("0", "x", false), Precondition.NONE,
+                Cancellation.NONE)).hasMessageStartingWith("cannot edit \"").hasMessageEndingWith("big.txt\": the file is 12"
+                        + " bytes, over the 10-byte limit for edit; make this change with a shell tool, or ask the user to");
+        // A tool that loads a whole file to read it is pointed at the windows of read.
+        assertThatThrownBy(() -> small.readText(resolve("big.txt"), 10, Cancellation.NONE)).hasMessageStartingWith(
+                "cannot read \"").hasMessageEndingWith("big.txt\": the file is 12 bytes, over the 10-byte limit for read;"
+                        + " read it in windows with the read tool, or use a shell tool");
     }
 
     @Test
