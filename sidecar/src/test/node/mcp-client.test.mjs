@@ -664,6 +664,19 @@ describe('stdio', () => {
     assert.match(s.err(), /Failed to start/);
   });
 
+  test('started in / without workspace roots, as an MCP client may start it, it refuses and says what to set', async () => {
+    // Found by black-box testing: the workspace was then the whole file system.
+    const s = rawStdio('/', ['-Dtool-fs.stdio.handshake=']);
+    handshake(s);
+    const answer = await s.answered(1);
+    assert.equal(answer.error.code, -32603);
+    assert.equal(answer.error.message, 'the Tool FS server could not start: Tool FS refuses to start:'
+      + ' quarkus.tool-fs.workspace.roots is not set, so the workspace would be the current folder, /, the whole file system'
+      + " (an MCP client may start its servers there); set it to the project's folder, or start the server in that folder;"
+      + ' fix this in its configuration, then start it again');
+    assert.equal(await s.exited, 1);
+  });
+
   test('over HTTP a server that cannot start says why on stderr, on one line, and exits 1', async () => {
     // Found by black-box testing: the reason was only in a stack trace on standard output.
     const child = spawn(java, [...jvm, '-Dquarkus.http.port=0', '-Dquarkus.tool-fs.read.limit=-1', '-jar', jar],

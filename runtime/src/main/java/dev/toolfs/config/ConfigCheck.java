@@ -30,6 +30,8 @@ public class ConfigCheck {
         List<String> problems = problems(config);
         problems.addAll(flagProblems(org.eclipse.microprofile.config.ConfigProvider.getConfig()));
         sandboxProblem(config).ifPresent(problems::add);
+        wholeFileSystemByDefault(config.workspace().roots(), java.nio.file.Path.of("").toAbsolutePath())
+                .ifPresent(problems::add);
         if (dev.toolfs.runtime.ToolFsProducers.localStoreEnabled()) {
             storeHoldingARoot(dev.toolfs.runtime.ToolFsProducers.attachmentsDir(config),
                     dev.toolfs.runtime.ToolFsProducers.roots(config)).ifPresent(problems::add);
@@ -37,6 +39,24 @@ public class ConfigCheck {
         if (!problems.isEmpty()) {
             throw new IllegalStateException("Tool FS refuses to start: " + String.join("; ", problems));
         }
+        // Which folders a model may change is the first thing to check when something looks wrong.
+        org.jboss.logging.Logger.getLogger(ConfigCheck.class).infof("Tool FS workspace: %s",
+                String.join(", ", dev.toolfs.runtime.ToolFsProducers.roots(config).stream().map(Object::toString).toList()));
+    }
+
+    /**
+     * The workspace left to its default, the current folder, when that is the file system's root: an MCP client may
+     * start its servers there (found by black-box testing: a setup copied from the docs gave the model every file of
+     * the user). A root of / set on purpose is taken.
+     */
+    public static java.util.Optional<String> wholeFileSystemByDefault(java.util.Optional<List<String>> configuredRoots,
+            java.nio.file.Path currentFolder) {
+        if (configuredRoots.isPresent() || currentFolder.getNameCount() > 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("quarkus.tool-fs.workspace.roots is not set, so the workspace would be the current"
+                + " folder, " + currentFolder + ", the whole file system (an MCP client may start its servers there); set"
+                + " it to the project's folder, or start the server in that folder");
     }
 
     /** What is wrong with {@code config}, one sentence each; empty when nothing is. */
