@@ -161,8 +161,11 @@ public final class LiteralEdit {
         } else {
             physicalAfter = bom ? '\uFEFF' + afterText : afterText;
         }
-        if (newL.indexOf('\r') >= 0 || joinsCrAndLf(physicalAfter, bom ? 1 : 0, seams)) {
-            String newBody = bom ? physicalAfter.substring(1) : physicalAfter;
+        // A U+FEFF the edit leaves first in a file without a mark is one from now on (found by black-box testing: the
+        // card showed it as text, which the next read hid): the text a read shows and the card's note say so.
+        boolean gainsMark = !bom && physicalAfter.startsWith("\uFEFF");
+        if (gainsMark || newL.indexOf('\r') >= 0 || joinsCrAndLf(physicalAfter, bom ? 1 : 0, seams)) {
+            String newBody = bom || gainsMark ? physicalAfter.substring(1) : physicalAfter;
             // A CR before an LF, inside the replacement or across one of its ends, is a CRLF line ending on disk,
             // whatever the pieces were: the text a read shows is the new file's; the card then finds the change itself.
             return new Result(physicalAfter, text.logical, toLf(newBody), matches.size(), null);

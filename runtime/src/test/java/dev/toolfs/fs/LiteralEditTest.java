@@ -327,6 +327,21 @@ class LiteralEditTest {
                 .hasMessageContaining("at line 1 if whitespace is ignored; copy");
     }
 
+    /** Found by black-box testing: the new mark was shown as text, which the next read hid. */
+    @Test
+    void aUFeffTheEditLeavesFirstInAFileWithoutAMarkIsAMarkFromThenOn() {
+        LiteralEdit.Result removed = LiteralEdit.apply("x\uFEFFabc\n", new TextEdit("x", "", false));
+        assertThat(removed.physicalAfter()).isEqualTo("\uFEFFabc\n");
+        assertThat(removed.after()).isEqualTo("abc\n");
+        assertThat(removed.changed()).as("the card finds the change itself and notes the mark").isNull();
+        LiteralEdit.Result put = LiteralEdit.apply("abc\n", new TextEdit("abc", "\uFEFFabc", false));
+        assertThat(put.physicalAfter()).isEqualTo("\uFEFFabc\n");
+        assertThat(put.after()).isEqualTo("abc\n");
+        // Within a file, or after a mark it had, U+FEFF stays text.
+        assertThat(LiteralEdit.apply("\uFEFFx\uFEFFa\n", new TextEdit("x", "", false)).after()).isEqualTo("\uFEFFa\n");
+        assertThat(LiteralEdit.apply("ab\n", new TextEdit("b", "\uFEFF", false)).changed()).isNotNull();
+    }
+
     @Test
     void anEmptyFileSaysToWriteIt() {
         // Found in a review: "read the file and copy old_string" had nothing to copy from.

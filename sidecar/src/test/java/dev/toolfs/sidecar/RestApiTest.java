@@ -128,6 +128,15 @@ class RestApiTest {
         assertThat(first.getList("metadata.hunks", String.class)).containsExactly(
                 "@@ -1 +1,2 @@\n-a\rb\n\\ No newline at end of file\n+a\n+b\n\\ No newline at end of file");
         assertThat(first.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "none", "after", "CRLF"));
+        // A U+FEFF left first in a file without a mark is a mark from then on: the card says so, and the hunk and the
+        // next read show the text without it.
+        Files.writeString(ws.resolve("mark.txt"), "x\uFEFFabc\n");
+        call("read", session, Map.of("file_path", "mark.txt"));
+        JsonPath marked = call("edit", session, Map.of("file_path", "mark.txt", "old_string", "x", "new_string", ""));
+        assertThat(Files.readString(ws.resolve("mark.txt"))).isEqualTo("\uFEFFabc\n");
+        assertThat(marked.getMap("metadata.byteOrderMark")).isEqualTo(Map.of("before", false, "after", true));
+        assertThat(marked.getList("metadata.hunks", String.class)).containsExactly("@@ -1 +1 @@\n-x\uFEFFabc\n+abc");
+        assertThat(call("read", session, Map.of("file_path", "mark.txt")).getString("content[0].text")).contains("\n1: abc\n");
     }
 
     @Test
