@@ -273,6 +273,24 @@ describe('sandbox escalation over MCP', () => {
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, silent]] });
   });
 
+  test('an answer whose action is not spelled as MCP spells it, "accept", denies', async () => {
+    // Found by black-box testing: the library reads the action in any case, and "ACCEPT" approved the change.
+    const { server, ws } = suite;
+    let asked;
+    const seen = new Promise((resolve) => { asked = resolve; });
+    const silent = async (request, extra) => { asked(extra.requestId); return new Promise(() => {}); };
+    await withClient(http(server), async (client) => {
+      const call = client.callTool(escalatedWrite('.git/upper'));
+      const id = await seen;
+      const upper = await fetch(`${server.url}/mcp`, { method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id, result: { action: 'ACCEPT', content: { approve: true } } }),
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
+          'Mcp-Session-Id': client.transport.sessionId, 'MCP-Protocol-Version': '2025-06-18' } });
+      assert.equal(upper.status, 202);
+      assertDenied(await call, ws, '.git/upper', "the client's user did not approve it");
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, silent]] });
+  });
+
   test('only the session that was asked can answer: another client cannot approve its escalation', async () => {
     const { server, ws } = suite;
     // The server's request ids are one counter for all sessions: another client can guess the id.

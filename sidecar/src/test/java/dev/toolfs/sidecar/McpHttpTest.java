@@ -140,6 +140,36 @@ class McpHttpTest {
         assertThat(mcp.call("read", Map.of("file_path", "nothing-here.txt")).getBoolean("result.isError")).isTrue();
     }
 
+    /**
+     * Found by black-box testing: the MCP library copies a call's arguments into an immutable map, whose probing is
+     * quadratic in names of one hash ("Aa" and "BB" make many): 65,536 of them in 2.5 MB kept a core busy for minutes.
+     */
+    @Test
+    void anObjectWithMoreThanAThousandNamesIsRefusedBeforeTheLibraryReadsIt() {
+        McpClient mcp = McpClient.connect();
+        Map<String, Object> many = new java.util.LinkedHashMap<>();
+        many.put("file_path", "nothing-here.txt");
+        for (int i = 0; many.size() < 1001; i++) {
+            many.put(Integer.toBinaryString(i).replace('0', 'A').replace('1', 'B') + "a", 1);
+        }
+        Map<String, Object> inMeta = new java.util.LinkedHashMap<>(Map.of("name", "read", "arguments",
+                Map.of("file_path", "x.txt"), "_meta", Map.of("deep", java.util.List.of(many))));
+        for (Map<String, Object> params : java.util.List.<Map<String, Object>> of(Map.of("name", "read", "arguments", many),
+                inMeta)) {
+            io.restassured.response.Response refused = mcp.post(Map.of("jsonrpc", "2.0", "id", 44, "method", "tools/call",
+                    "params", params));
+            assertThat(refused.statusCode()).isEqualTo(400);
+            assertThat(refused.jsonPath().getInt("error.code")).isEqualTo(-32600);
+            assertThat(refused.jsonPath().getString("error.message"))
+                    .isEqualTo("Invalid Request: an object of the message has more than 1000 names");
+        }
+        // A thousand go through, to the tool's own answer.
+        many.remove(many.keySet().stream().skip(1000).findFirst().orElseThrow());
+        JsonPath thousand = mcp.call("read", many);
+        assertThat(thousand.getBoolean("result.isError")).isTrue();
+        assertThat(thousand.getString("result.content[0].text")).startsWith("Error: unknown argument");
+    }
+
     @Test
     void anInitializeWhoseParamsCannotBeReadIsAnsweredWithInvalidParams() {
         McpClient mcp = McpClient.connect();

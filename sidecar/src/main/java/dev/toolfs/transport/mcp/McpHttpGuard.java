@@ -308,7 +308,10 @@ public class McpHttpGuard {
         switch (owners.owner(id, session)) {
             case THIS_SESSION -> {
                 if (!error) {
-                    ctx.next();
+                    offLoopIfLarge(ctx, body, () -> withExactAction(body), exact -> {
+                        ctx.setBody(exact);
+                        ctx.next();
+                    });
                     return;
                 }
                 // Taken here, never passed on: the library fails on an error answer with an HTTP 500 and keeps
@@ -321,6 +324,21 @@ public class McpHttpGuard {
             // Dropped as one that answers nothing is, so that no client learns another session has a request open.
             case ANOTHER_SESSION, NONE -> ctx.response().setStatusCode(202).end();
         }
+    }
+
+    /**
+     * The answer as the library should read it: an elicitation's action other than MCP's "accept" that the library
+     * would take for it (it reads the action in any case) is a "decline". Found by black-box testing: "ACCEPT"
+     * approved a change, where the docs say anything but "accept" denies it.
+     */
+    static Buffer withExactAction(Buffer body) {
+        JsonObject answer = new JsonObject(body); // read strictly as one object before
+        if (answer.getValue("result") instanceof JsonObject result && result.getValue("action") instanceof String action
+                && !"accept".equals(action) && "ACCEPT".equals(action.toUpperCase(java.util.Locale.ROOT))) {
+            result.put("action", "decline");
+            return answer.toBuffer();
+        }
+        return body;
     }
 
     /**
