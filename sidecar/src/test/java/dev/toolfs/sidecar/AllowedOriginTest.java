@@ -1,6 +1,7 @@
 package dev.toolfs.sidecar;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import java.util.Map;
@@ -55,5 +56,29 @@ class AllowedOriginTest {
         // DNS rebinding: a foreign host name is still refused on /mcp without the library's check.
         given().header("Host", "evil.example").accept("application/json, text/event-stream")
                 .contentType("application/json").body(PING).post("/mcp").then().statusCode(403);
+    }
+
+    /** Found by black-box testing: of two such headers only the first was checked, so the order decided. */
+    @Test
+    void twoHostOrOriginHeadersAreRefusedAndAnOriginWithUserInformationIsNotLocal() throws Exception {
+        String twoHosts = raw("GET /tools HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n");
+        assertThat(twoHosts).startsWith("HTTP/1.1 400").contains("{\"error\":\"the request has 2 Host headers; send one\"}");
+        String twoOrigins = raw("GET /tools HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\n"
+                + "Origin: https://evil.example\r\n\r\n");
+        assertThat(twoOrigins).startsWith("HTTP/1.1 403")
+                .contains("{\"error\":\"the request has 2 Origin headers; a browser sends one\"}");
+        given().header("Origin", "http://evil.example@localhost").get("/tools").then().statusCode(403);
+        given().header("Origin", "http://localhost").get("/tools").then().statusCode(200);
+    }
+
+    /** The answer to one request sent as written, headers and all, up to the end of its body. */
+    private static String raw(String request) throws java.io.IOException {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", io.restassured.RestAssured.port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.replace("GET /tools HTTP/1.1\r\n",
+                    "GET /tools HTTP/1.1\r\nConnection: close\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
     }
 }

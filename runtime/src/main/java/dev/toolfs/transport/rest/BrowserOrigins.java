@@ -23,8 +23,10 @@ public final class BrowserOrigins {
             return true;
         }
         try {
-            String host = URI.create(origin).getHost();
-            return host != null && loopbackName(host.toLowerCase(java.util.Locale.ROOT));
+            URI uri = URI.create(origin);
+            String host = uri.getHost();
+            // An origin is a scheme, a host and a port (RFC 6454): "http://evil.example@localhost" names no page here.
+            return host != null && uri.getRawUserInfo() == null && loopbackName(host.toLowerCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
             return false;
         }

@@ -29,6 +29,18 @@ public final class HttpAdmission {
             fail(ctx, 401, BearerToken.MISSING);
             return false;
         }
+        // Two of a header that decides admission: which one counts would be the reader's guess (found by black-box
+        // testing: only the first was checked). HTTP itself refuses a second Host (RFC 9112).
+        int hosts = ctx.request().headers().getAll("Host").size();
+        if (hosts > 1) {
+            fail(ctx, 400, "the request has " + hosts + " Host headers; send one");
+            return false;
+        }
+        int sentOrigins = ctx.request().headers().getAll("Origin").size();
+        if (sentOrigins > 1) {
+            fail(ctx, 403, "the request has " + sentOrigins + " Origin headers; a browser sends one");
+            return false;
+        }
         List<String> origins = config.mcp().allowedOrigins().orElse(List.of());
         String origin = ctx.request().getHeader("Origin");
         if (!BrowserOrigins.allowed(origin, origins)) {

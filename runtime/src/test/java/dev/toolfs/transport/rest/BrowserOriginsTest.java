@@ -14,6 +14,8 @@ class BrowserOriginsTest {
             assertThat(BrowserOrigins.allowed(origin, List.of())).as(origin).isTrue();
         }
         assertThat(BrowserOrigins.allowed(null, List.of())).isTrue();
+        // An origin has no user information: this one names no page of this machine.
+        assertThat(BrowserOrigins.allowed("http://evil.example@localhost", List.of())).isFalse();
     }
 
     @Test
