@@ -29,9 +29,20 @@ public class ConfiguredApprovals implements ApprovalService {
         ASK
     }
 
+    /**
+     * The most escalations that wait for a person at once, asked of the client or queued. Each holds a thread of the
+     * server for as long as it waits: found by black-box testing, 250 of them held every worker thread, so that nothing
+     * else was served, for the whole approval timeout. A person decides a few at a time anyway.
+     */
+    public static final int MAX_WAITING = 32;
+
+    static final String TOO_MANY_WAITING = "too many changes are already waiting for a decision (" + MAX_WAITING
+            + "); retry once the user has decided those";
+
     private final Mode mode;
     private final Duration timeout;
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private final java.util.concurrent.Semaphore waiting = new java.util.concurrent.Semaphore(MAX_WAITING);
 
     private record Pending(ApprovalRequest request, CompletableFuture<ApprovalDecision> decision) {
     }
@@ -62,8 +73,8 @@ public class ConfiguredApprovals implements ApprovalService {
     }
 
     /**
-     * Control characters (C0, DEL, C1, the Unicode line separators), quotes and backslashes as escapes, so a logged
-     * text stays one plain line.
+     * Control characters (C0, DEL, C1, the Unicode line separators, the marks and overrides that turn text around),
+     * quotes and backslashes as escapes, so a logged text stays one plain line that reads as it is.
      */
     static String logged(String text) {
         if (text == null) {
@@ -72,7 +83,8 @@ public class ConfiguredApprovals implements ApprovalService {
         StringBuilder sb = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c < 0x20 || c >= 0x7F && c <= 0x9F || c == '\u2028' || c == '\u2029') {
+            if (c < 0x20 || c >= 0x7F && c <= 0x9F || c == '\u2028' || c == '\u2029' || c == '\u200E' || c == '\u200F'
+                    || c >= '\u202A' && c <= '\u202E' || c >= '\u2066' && c <= '\u2069' || c == '\u061C') {
                 sb.append(String.format("\\u%04x", (int) c));
             } else if (c == '"' || c == '\\') {
                 sb.append('\\').append(c);
@@ -84,6 +96,17 @@ public class ConfiguredApprovals implements ApprovalService {
     }
 
     private ApprovalDecision ask(ApprovalRequest request, ClientApprover client, Cancellation cancellation) {
+        if (!waiting.tryAcquire()) {
+            return ApprovalDecision.deny(TOO_MANY_WAITING);
+        }
+        try {
+            return askWithin(request, client, cancellation);
+        } finally {
+            waiting.release();
+        }
+    }
+
+    private ApprovalDecision askWithin(ApprovalRequest request, ClientApprover client, Cancellation cancellation) {
         Optional<ApprovalDecision> direct = client.ask(request);
         if (direct.isPresent()) {
             return direct.get();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -54,5 +55,48 @@ class ConfiguredApprovalsTest {
         org.assertj.core.api.Assertions.assertThat(ConfiguredApprovals.logged(
                 "ok\n2025-01-01 INFO sandbox escalation approved\u001b[31m \"q\" \\ \u009b\u2028"))
                 .isEqualTo("ok\\u000a2025-01-01 INFO sandbox escalation approved\\u001b[31m \\\"q\\\" \\\\ \\u009b\\u2028");
+    }
+
+    @Test
+    void aPathThatTurnsTextAroundIsLoggedAsItIs() {
+        // Found by black-box testing: a right-to-left override in a path made the log line read otherwise.
+        assertThat(ConfiguredApprovals.logged("a\u202Etxt.exe\u2066\u200F")).isEqualTo("a\\u202etxt.exe\\u2066\\u200f");
+    }
+
+    /** Found by black-box testing: 250 escalations held every worker thread for the whole approval timeout. */
+    @Test
+    void beyondThirtyTwoWaitingAnEscalationIsDeniedAtOnceAndTheRoomComesBack() throws Exception {
+        ConfiguredApprovals approvals = new ConfiguredApprovals(ConfiguredApprovals.Mode.ASK, Duration.ofMinutes(2));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(ConfiguredApprovals.MAX_WAITING);
+        try {
+            java.util.List<CompletableFuture<ApprovalDecision>> held = new java.util.ArrayList<>();
+            for (int i = 0; i < ConfiguredApprovals.MAX_WAITING; i++) {
+                String id = "w" + i;
+                held.add(CompletableFuture.supplyAsync(() -> approvals.decide(request(id), ClientApprover.NONE, () -> false), pool));
+            }
+            for (int i = 0; i < 250 && approvals.pending().size() < ConfiguredApprovals.MAX_WAITING; i++) {
+                Thread.sleep(20);
+            }
+            assertThat(approvals.pending()).hasSize(ConfiguredApprovals.MAX_WAITING);
+            ApprovalDecision refused = approvals.decide(request("one-more"), ClientApprover.NONE, () -> false);
+            assertThat(refused.approved()).isFalse();
+            assertThat(refused.reason()).isEqualTo("too many changes are already waiting for a decision (32); retry once the"
+                    + " user has decided those");
+            assertThat(approvals.pending()).extracting(ApprovalRequest::id).doesNotContain("one-more");
+            // A client asked directly waits too, and counts the same.
+            ApprovalDecision asked = approvals.decide(request("asked"), r -> Optional.of(ApprovalDecision.approve("yes")),
+                    () -> false);
+            assertThat(asked.reason()).isEqualTo(refused.reason());
+            // One decided: room for the next.
+            assertThat(approvals.resolve("w0", ApprovalDecision.deny("no"))).isTrue();
+            held.get(0).get(10, TimeUnit.SECONDS);
+            assertThat(approvals.decide(request("next"), r -> Optional.of(ApprovalDecision.approve("yes")), () -> false)
+                    .approved()).isTrue();
+            for (int i = 1; i < held.size(); i++) {
+                approvals.resolve("w" + i, ApprovalDecision.deny("done"));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
