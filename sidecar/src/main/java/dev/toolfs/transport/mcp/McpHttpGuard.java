@@ -43,15 +43,30 @@ public class McpHttpGuard {
 
     private HttpAdmission admission;
     private BodyLimitHandler bodyLimit;
+    private McpSessionRoom sessions;
+
+    /**
+     * The largest {@code initialize} message: real ones take a few hundred bytes, and the library keeps each for as
+     * long as its session lasts.
+     */
+    static final int MAX_INITIALIZE_BYTES = 64 * 1024;
+    static final String INITIALIZE_TOO_LARGE = "Invalid Request: an initialize message is limited to "
+            + MAX_INITIALIZE_BYTES + " bytes";
 
     void install(@Observes Router router) {
         admission = new HttpAdmission(config);
+        sessions = new McpSessionRoom(config.sessions().max(), () -> () -> java.util.stream.StreamSupport
+                .stream(connections.spliterator(), false).map(c -> c.id()).iterator(), connections::remove);
         // The REST API's own limit and answer, judged on the declared length before the body is read.
         BodyLimits limits = BodyLimits.configured();
         bodyLimit = new BodyLimitHandler(limits);
         // Runs before the MCP server's own routes.
         router.route("/mcp*").order(Integer.MIN_VALUE + 100).handler(ctx -> {
             if (admission.admit(ctx)) {
+                sessions.used(sessionOf(ctx));
+                if (ctx.request().method() == HttpMethod.GET && "/mcp/sse".equals(ctx.normalizedPath())) {
+                    sessions.makeRoom(); // the older transport's session begins with its event stream
+                }
                 // Admitted with scheme and host in any case; the library compares them as written.
                 String origin = ctx.request().getHeader("Origin");
                 String lower = origin == null ? null : origin.toLowerCase(java.util.Locale.ROOT);
@@ -264,7 +279,7 @@ public class McpHttpGuard {
         if (McpSchema.METHOD_INITIALIZE.equals(request.method())) {
             // Read whole once more (once a session).
             offLoopIfLarge(ctx, body, () -> InitializeShape.malformedId(body.getByteBuf()),
-                    malformedId -> answerInitialize(ctx, status, malformedId));
+                    malformedId -> answerInitialize(ctx, status, malformedId, body.length(), request));
             return;
         }
         if (!McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
@@ -399,10 +414,16 @@ public class McpHttpGuard {
         answer(ctx, request ? status : 400, request && message.idValid() ? message.id() : null, code, text);
     }
 
-    private static void answerInitialize(RoutingContext ctx, int status, Optional<Object> malformedId) {
+    private void answerInitialize(RoutingContext ctx, int status, Optional<Object> malformedId, int length,
+            McpRequestBody request) {
         if (malformedId.isPresent()) {
             answer(ctx, status, malformedId.get(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
+        } else if (length > MAX_INITIALIZE_BYTES) {
+            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, INITIALIZE_TOO_LARGE);
         } else {
+            if (ctx.request().getHeader("Mcp-Session-Id") == null) {
+                sessions.makeRoom(); // a new session
+            }
             ctx.next();
         }
     }

@@ -1,0 +1,66 @@
+package dev.toolfs.transport.mcp;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Keeps the MCP library's sessions over HTTP within a bound: before a new one is made past it, the session used
+ * longest ago is ended (its client gets 404 and, as MCP asks, starts a new one). The library keeps every session, with
+ * what its client sent in {@code initialize}, until it has been idle for half an hour: found by black-box testing,
+ * sessions opened in a loop ran the heap out in about 80 s.
+ */
+final class McpSessionRoom {
+
+    private final int max;
+    private final Supplier<Iterable<String>> live;
+    private final Consumer<String> end;
+    /** When each session was last used, as a count of uses: ties are impossible, and no clock is read. */
+    private final Map<String, Long> lastUse = new ConcurrentHashMap<>();
+    private final AtomicLong uses = new AtomicLong();
+
+    /**
+     * @param max the most sessions kept, the new one included
+     * @param live the ids of the library's sessions now
+     * @param end ends one of them
+     */
+    McpSessionRoom(int max, Supplier<Iterable<String>> live, Consumer<String> end) {
+        this.max = max;
+        this.live = live;
+        this.end = end;
+    }
+
+    /** A request of session {@code id} (one the library may or may not know). */
+    void used(String id) {
+        if (id != null) {
+            lastUse.put(id, uses.incrementAndGet());
+        }
+    }
+
+    /** Before a session is made: ends those used longest ago until the new one fits. */
+    synchronized void makeRoom() {
+        List<String> ids = new ArrayList<>();
+        live.get().forEach(ids::add);
+        // Forgets the ended ones (idle, deleted) and its guesses; a session not seen yet counts as used now.
+        lastUse.keySet().retainAll(new HashSet<>(ids));
+        long now = uses.incrementAndGet();
+        for (String id : ids) {
+            lastUse.putIfAbsent(id, now);
+        }
+        int excess = ids.size() - (max - 1);
+        if (excess <= 0) {
+            return;
+        }
+        ids.sort(Comparator.comparingLong(id -> lastUse.getOrDefault(id, now)));
+        for (String id : ids.subList(0, excess)) {
+            end.accept(id);
+            lastUse.remove(id);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.toolfs.sidecar;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+
+/**
+ * Found by black-box testing: the MCP library kept every session, with its initialize message, until it had been idle
+ * for half an hour, and sessions opened in a loop with 9 MB initialize messages ran the heap out in about 80 s.
+ */
+@QuarkusTest
+@TestProfile(McpSessionBoundTest.ThreeSessions.class)
+@QuarkusTestResource(value = TempWorkspace.class, restrictToAnnotatedClass = true)
+class McpSessionBoundTest {
+
+    public static class ThreeSessions implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("quarkus.tool-fs.sessions.max", "3");
+        }
+    }
+
+    private static int status(McpClient client) {
+        return client.post(Map.of("jsonrpc", "2.0", "id", 7, "method", "tools/list")).statusCode();
+    }
+
+    @Test
+    void aNewSessionPastTheBoundEndsTheOneUsedLongestAgo() {
+        McpClient a = McpClient.connect();
+        McpClient b = McpClient.connect();
+        McpClient c = McpClient.connect();
+        assertThat(status(a)).isEqualTo(200);
+        McpClient d = McpClient.connect();
+        assertThat(status(b)).as("used longest ago: ended, and its client told to start again").isEqualTo(404);
+        for (McpClient kept : new McpClient[] { a, c, d }) {
+            assertThat(status(kept)).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void anInitializeOverSixtyFourKibIsRefused() {
+        Map<String, Object> init = Map.of("jsonrpc", "2.0", "id", 8, "method", "initialize", "params", Map.of(
+                "protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                "clientInfo", Map.of("name", "x".repeat(70_000), "version", "1")));
+        JsonPath r = McpClient.json(given().contentType("application/json").accept("application/json, text/event-stream")
+                .body(init).post("/mcp"));
+        assertThat(r.getInt("id")).isEqualTo(8);
+        assertThat(r.getInt("error.code")).isEqualTo(-32600);
+        assertThat(r.getString("error.message")).isEqualTo("Invalid Request: an initialize message is limited to 65536 bytes");
+    }
+}
