@@ -20,7 +20,7 @@ import java.util.List;
  */
 public final class LiteralEdit {
 
-    /** Hints that need a whitespace-free copy of the text are skipped above this size. */
+    /** Above this size the no-match hints, each a search of its own, are skipped for the plain detail. */
     private static final int HINT_MAX_CHARS = 4 * 1024 * 1024;
     private static final int MAX_LISTED_LINES = 10;
 
@@ -417,6 +417,9 @@ public final class LiteralEdit {
         if (oldL.endsWith("\n")) {
             bare.append('\n');
         }
+        if (bare.toString().isBlank()) {
+            return null; // empty lines copied: without their numbers nothing is left to place
+        }
         String where = linesHolding(logical, bare.toString());
         if (where == null || (lines.length == 1 && !startsOnLine(logical, bare.toString(), first))) {
             return null;
@@ -456,8 +459,9 @@ public final class LiteralEdit {
         }
         int lastLine = new LineCounter(logical).lineOf(logical.length() - fileBreaks - 1);
         if (fileBreaks == 0) {
-            return "old_string was not found in the file: it ends with a line break, but the file's last line (line "
-                    + lastLine + ") has none; leave the final line break out of old_string";
+            return "old_string was not found in the file: it ends with " + (breaks == 1 ? "a line break" : breaks
+                    + " line breaks") + ", but the file's last line (line " + lastLine + ") has none; leave the final line"
+                    + (breaks == 1 ? " break" : " breaks") + " out of old_string";
         }
         return "old_string was not found in the file: it ends with " + breaks + " line breaks, but the file ends with "
                 + fileBreaks + " after line " + lastLine + "; leave the extra line breaks out of old_string";
@@ -497,8 +501,25 @@ public final class LiteralEdit {
             return -1;
         }
         int[] origin = new int[hay.length()];
-        int at = squeeze(hay, breaksToo, origin).indexOf(key);
-        return at < 0 ? -1 : origin[at];
+        String squeezed = squeeze(hay, breaksToo, origin);
+        // Whole words at both ends: "x = 1" is not in "max=10" (found in a review: such a hint named an unrelated line).
+        int tries = 0;
+        for (int at = squeezed.indexOf(key); at >= 0 && tries < MAX_PLACES_TRIED; at = squeezed.indexOf(key, at + 1), tries++) {
+            int first = origin[at];
+            int last = origin[at + key.length() - 1];
+            if (!(wordChar(key.charAt(0)) && first > 0 && wordChar(hay.charAt(first - 1)))
+                    && !(wordChar(key.charAt(key.length() - 1)) && last + 1 < hay.length() && wordChar(hay.charAt(last + 1)))) {
+                return first;
+            }
+        }
+        return -1;
+    }
+
+    /** The most places a whitespace hint looks at before it gives up: it is only a hint. */
+    private static final int MAX_PLACES_TRIED = 10_000;
+
+    private static boolean wordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
     }
 
     private static String squeeze(String s, boolean breaksToo, int[] origin) {
@@ -532,8 +553,11 @@ public final class LiteralEdit {
             end = hay.indexOf('\n', end + (i == 0 ? 0 : 1));
         }
         String[] theirs = hay.substring(lineStart, end < 0 ? hay.length() : end).split("\n", -1);
+        // The first line only when old_string starts it with whitespace and the match starts the file's line.
+        boolean firstFromItsStart = (ours[0].startsWith(" ") || ours[0].startsWith("\t"))
+                && hay.substring(lineStart, at).isBlank();
         for (int i = 0; i < ours.length && i < theirs.length; i++) {
-            if (i == 0 && !(ours[0].startsWith(" ") || ours[0].startsWith("\t"))) {
+            if (i == 0 && !firstFromItsStart) {
                 continue;
             }
             String file = indentation(theirs[i]);

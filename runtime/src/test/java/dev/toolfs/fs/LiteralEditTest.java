@@ -280,6 +280,8 @@ class LiteralEditTest {
         assertThatThrownBy(() -> edit("not found\nx\n", "404: not found", "x")).hasMessageNotContaining("numbers read shows");
         // Without them it is not in the file either: another detail.
         assertThatThrownBy(() -> edit(file, "2: z", "x")).hasMessageNotContaining("numbers read shows");
+        // Empty lines copied: nothing left to place.
+        assertThatThrownBy(() -> edit("a\n\n\n\nb\n", "2: \n3:", "x")).hasMessageNotContaining("numbers read shows");
     }
 
     /** Found by black-box testing: read does not show whether the last line ends in a break, so a fresh read cannot help. */
@@ -293,6 +295,9 @@ class LiteralEditTest {
                         + " after line 4; leave the extra line breaks out of old_string");
         assertThatThrownBy(() -> edit("a\r\nlast\r\n", "last\r\n\r\n", "x"))
                 .hasMessageContaining("it ends with 2 line breaks, but the file ends with 1 after line 2");
+        assertThatThrownBy(() -> edit("first\nlast", "last\n\n", "x"))
+                .hasMessage("old_string was not found in the file: it ends with 2 line breaks, but the file's last line"
+                        + " (line 2) has none; leave the final line breaks out of old_string");
         // The same text earlier in the file, not at its end: not this detail.
         assertThatThrownBy(() -> edit("last\nmore", "last\n\n", "x")).hasMessageNotContaining("line breaks");
     }
@@ -325,6 +330,18 @@ class LiteralEditTest {
         // Only the amount of indentation differs: no reason given.
         assertThatThrownBy(() -> edit("if x:\n    y()\n", "if x:\n  y()", "x"))
                 .hasMessageContaining("at line 1 if whitespace is ignored; copy");
+        // Found in a review: a match from the middle of a line does not judge that line's indentation.
+        assertThatThrownBy(() -> edit("\tif (a == b) {\n\t\treturn  1;\n\t}\n", " == b) {\n\t\treturn 1;", "x"))
+                .hasMessageContaining("at line 1 if whitespace is ignored; copy");
+    }
+
+    /** Found in a review: "x = 1" was placed on a "max=10". */
+    @Test
+    void theWhitespaceHintMatchesWholeWordsAtBothEnds() {
+        assertThatThrownBy(() -> edit("a\nmax=10\n", "x = 1", "y")).hasMessageNotContaining("if whitespace is ignored");
+        assertThatThrownBy(() -> edit("a\nmax=10\nx=1;\n", "x = 1", "y")).hasMessageContaining("at line 3 if whitespace is ignored");
+        // Punctuation at an end needs no word boundary.
+        assertThatThrownBy(() -> edit("a\ncall(x,y);\n", "(x, y)", "y")).hasMessageContaining("at line 2 if whitespace is ignored");
     }
 
     /** Found by black-box testing: the new mark was shown as text, which the next read hid. */

@@ -46,6 +46,23 @@ class McpSessionBoundTest {
         }
     }
 
+    @jakarta.inject.Inject
+    io.quarkiverse.mcp.server.runtime.ConnectionManager connections;
+
+    /**
+     * Found in a review: the library makes a session for a POST without one before it looks at its headers, and keeps it
+     * when it refuses them.
+     */
+    @Test
+    void sessionsTheLibraryMakesForOtherRequestsCountToo() {
+        for (int i = 0; i < 6; i++) {
+            given().contentType("application/json").accept("application/json, text/event-stream")
+                    .header("MCP-Protocol-Version", "no-such-version")
+                    .body(Map.of("jsonrpc", "2.0", "id", i, "method", "tools/list")).post("/mcp").then().statusCode(400);
+        }
+        assertThat(java.util.stream.StreamSupport.stream(connections.spliterator(), false).count()).isLessThanOrEqualTo(3);
+    }
+
     @Test
     void anInitializeOverSixtyFourKibIsRefused() {
         Map<String, Object> init = Map.of("jsonrpc", "2.0", "id", 8, "method", "initialize", "params", Map.of(

@@ -56,7 +56,8 @@ public class McpHttpGuard {
     void install(@Observes Router router) {
         admission = new HttpAdmission(config);
         sessions = new McpSessionRoom(config.sessions().max(), () -> () -> java.util.stream.StreamSupport
-                .stream(connections.spliterator(), false).map(c -> c.id()).iterator(), connections::remove);
+                .stream(connections.spliterator(), false).map(c -> c.id()).iterator(), connections::has,
+                connections::remove);
         // The REST API's own limit and answer, judged on the declared length before the body is read.
         BodyLimits limits = BodyLimits.configured();
         bodyLimit = new BodyLimitHandler(limits);
@@ -113,6 +114,14 @@ public class McpHttpGuard {
                 .handler(BodyHandler.create(false).setBodyLimit(quarkusLimit))
                 .handler(bodyLimit) // again, now that a chunked body has its length
                 .handler(ctx -> answerMalformedCall(ctx, status))
+                .handler(ctx -> {
+                    // Passed on to the library, which makes a session for any POST to /mcp without one (not only for
+                    // an initialize, and keeps it when it then refuses the request).
+                    if (isStreamable(ctx) && ctx.request().getHeader("Mcp-Session-Id") == null) {
+                        sessions.makeRoom();
+                    }
+                    ctx.next();
+                })
                 // Only this route's own failure (a body over the limit); the library answers its own.
                 .failureHandler(ctx -> {
                     if (ctx.failure() instanceof io.vertx.core.http.HttpClosedException) {
@@ -414,16 +423,13 @@ public class McpHttpGuard {
         answer(ctx, request ? status : 400, request && message.idValid() ? message.id() : null, code, text);
     }
 
-    private void answerInitialize(RoutingContext ctx, int status, Optional<Object> malformedId, int length,
+    private static void answerInitialize(RoutingContext ctx, int status, Optional<Object> malformedId, int length,
             McpRequestBody request) {
         if (malformedId.isPresent()) {
             answer(ctx, status, malformedId.get(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
         } else if (length > MAX_INITIALIZE_BYTES) {
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, INITIALIZE_TOO_LARGE);
         } else {
-            if (ctx.request().getHeader("Mcp-Session-Id") == null) {
-                sessions.makeRoom(); // a new session
-            }
             ctx.next();
         }
     }

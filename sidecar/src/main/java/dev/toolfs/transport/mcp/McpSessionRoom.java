@@ -20,6 +20,7 @@ final class McpSessionRoom {
 
     private final int max;
     private final Supplier<Iterable<String>> live;
+    private final java.util.function.Predicate<String> known;
     private final Consumer<String> end;
     /** When each session was last used, as a count of uses: ties are impossible, and no clock is read. */
     private final Map<String, Long> lastUse = new ConcurrentHashMap<>();
@@ -28,19 +29,30 @@ final class McpSessionRoom {
     /**
      * @param max the most sessions kept, the new one included
      * @param live the ids of the library's sessions now
+     * @param known whether the library has a session of that id
      * @param end ends one of them
      */
-    McpSessionRoom(int max, Supplier<Iterable<String>> live, Consumer<String> end) {
+    McpSessionRoom(int max, Supplier<Iterable<String>> live, java.util.function.Predicate<String> known,
+            Consumer<String> end) {
         this.max = max;
         this.live = live;
+        this.known = known;
         this.end = end;
     }
 
-    /** A request of session {@code id} (one the library may or may not know). */
+    /**
+     * A request naming session {@code id}, or null. Only a session of the library's is remembered: ids made up, one a
+     * request, would otherwise fill the memory this bounds (found in a review).
+     */
     void used(String id) {
-        if (id != null) {
+        if (id != null && known.test(id)) {
             lastUse.put(id, uses.incrementAndGet());
         }
+    }
+
+    /** How many sessions' last use is remembered. */
+    int remembered() {
+        return lastUse.size();
     }
 
     /** Before a session is made: ends those used longest ago until the new one fits. */

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class McpSessionRoomTest {
 
     private final Set<String> sessions = new LinkedHashSet<>();
-    private final McpSessionRoom room = new McpSessionRoom(3, () -> Set.copyOf(sessions), sessions::remove);
+    private final McpSessionRoom room = new McpSessionRoom(3, () -> Set.copyOf(sessions), sessions::contains,
+            sessions::remove);
 
     private void open(String id) {
         room.makeRoom();
@@ -42,5 +43,14 @@ class McpSessionRoomTest {
         assertThat(sessions).containsExactlyInAnyOrder("b", "made-unseen", "c");
         open("d");
         assertThat(sessions).containsExactlyInAnyOrder("made-unseen", "c", "d");
+    }
+
+    @Test
+    void idsOfNoSessionAreNotRemembered() {
+        open("a");
+        for (int i = 0; i < 100; i++) {
+            room.used("made-up-" + i);
+        }
+        assertThat(room.remembered()).isEqualTo(1);
     }
 }
