@@ -291,6 +291,28 @@ describe('sandbox escalation over MCP', () => {
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, silent]] });
   });
 
+  test('an answer that is no elicitation result denies at once', async () => {
+    // Found by black-box testing: the library failed on these with an HTTP 500 and kept waiting for the timeout.
+    const { server, ws } = suite;
+    for (const [name, result] of [['space', { action: 'accept ', content: { approve: true } }],
+      ['none', {}], ['text', { action: 'accept', content: 'approve' }]]) {
+      let asked;
+      const seen = new Promise((resolve) => { asked = resolve; });
+      const silent = async (request, extra) => { asked(extra.requestId); return new Promise(() => {}); };
+      await withClient(http(server), async (client) => {
+        const started = Date.now();
+        const call = client.callTool(escalatedWrite(`.git/${name}`));
+        const id = await seen;
+        const odd = await fetch(`${server.url}/mcp`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id, result }),
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
+            'Mcp-Session-Id': client.transport.sessionId, 'MCP-Protocol-Version': '2025-06-18' } });
+        assert.equal(odd.status, 202, name);
+        assertDenied(await call, ws, `.git/${name}`, 'the client could not ask its user (its answer was not an elicitation result)');
+        assert.ok(Date.now() - started < 5000, 'answered at once');
+      }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, silent]] });
+    }
+  });
+
   test('only the session that was asked can answer: another client cannot approve its escalation', async () => {
     const { server, ws } = suite;
     // The server's request ids are one counter for all sessions: another client can guess the id.

@@ -425,8 +425,8 @@ public final class LiteralEdit {
             return null;
         }
         return "old_string was not found in the file: its lines start with the numbers read shows (\"" + first
-                + ": \" on its first), which are not in the file; leave out each line's number, colon and space (without"
-                + " them, old_string is at " + where + ")";
+                + ": \" on its first), which are not in the file; leave out each line's number, colon and space, in"
+                + " new_string too (without them, old_string is at " + where + ")";
     }
 
     private static boolean startsOnLine(String hay, String needle, long line) {

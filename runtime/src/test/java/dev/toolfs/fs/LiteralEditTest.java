@@ -268,8 +268,8 @@ class LiteralEditTest {
     void oldStringWithReadsLineNumbersSaysToLeaveThemOut() {
         String file = "a\nb\nc\n";
         String detail = "old_string was not found in the file: its lines start with the numbers read shows (\"2: \" on its"
-                + " first), which are not in the file; leave out each line's number, colon and space (without them,"
-                + " old_string is at line 2)";
+                + " first), which are not in the file; leave out each line's number, colon and space, in new_string too"
+                + " (without them, old_string is at line 2)";
         assertThatThrownBy(() -> edit(file, "2: b\n3: c", "x")).hasMessage(detail);
         assertThatThrownBy(() -> edit(file, "2: b\n3: c\n", "x")).hasMessage(detail);
         assertThatThrownBy(() -> edit(file, "2: b", "x")).hasMessage(detail);

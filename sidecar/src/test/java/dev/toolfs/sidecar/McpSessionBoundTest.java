@@ -72,6 +72,30 @@ class McpSessionBoundTest {
                 .body(init).post("/mcp"));
         assertThat(r.getInt("id")).isEqualTo(8);
         assertThat(r.getInt("error.code")).isEqualTo(-32600);
-        assertThat(r.getString("error.message")).isEqualTo("Invalid Request: an initialize message is limited to 65536 bytes");
+        assertThat(r.getString("error.message"))
+                .isEqualTo("Invalid Request: an initialize message is limited to 65536 bytes and 1000 JSON values");
+        // Small in bytes, large once read: empty arrays (found by black-box testing, 1.1 MB of heap a session).
+        Map<String, Object> arrays = Map.of("jsonrpc", "2.0", "id", 9, "method", "initialize", "params", Map.of(
+                "protocolVersion", "2025-06-18", "capabilities", Map.of("experimental", Map.of("p",
+                        java.util.Collections.nCopies(1000, java.util.List.of()))),
+                "clientInfo", Map.of("name", "c", "version", "1")));
+        JsonPath many = McpClient.json(given().contentType("application/json").accept("application/json, text/event-stream")
+                .body(arrays).post("/mcp"));
+        assertThat(many.getString("error.message")).endsWith("and 1000 JSON values");
+    }
+
+    /** Found by black-box testing: a request the library refused for its headers ended another client's session. */
+    @Test
+    void aSessionlessRequestRefusedForItsHeadersEndsNoSession() {
+        McpClient a = McpClient.connect();
+        McpClient b = McpClient.connect();
+        McpClient c = McpClient.connect();
+        for (String[] header : new String[][] { { "MCP-Protocol-Version", "x" }, { "Accept", "text/html" } }) {
+            given().contentType("application/json").header(header[0], header[1])
+                    .body(Map.of("jsonrpc", "2.0", "id", 1, "method", "tools/list")).post("/mcp").then().statusCode(400);
+        }
+        for (McpClient kept : new McpClient[] { a, b, c }) {
+            assertThat(status(kept)).isEqualTo(200);
+        }
     }
 }

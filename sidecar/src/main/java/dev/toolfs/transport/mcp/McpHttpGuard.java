@@ -46,16 +46,19 @@ public class McpHttpGuard {
     private McpSessionRoom sessions;
 
     /**
-     * The largest {@code initialize} message: real ones take a few hundred bytes, and the library keeps each for as
-     * long as its session lasts.
+     * The largest {@code initialize} message, in bytes and in JSON values: real ones take a few hundred bytes and a few
+     * dozen values, and the library keeps each, as it read it, for as long as its session lasts. Found by black-box
+     * testing: 64 KiB of empty arrays took 1.1 MB of heap a session.
      */
     static final int MAX_INITIALIZE_BYTES = 64 * 1024;
+    static final int MAX_INITIALIZE_VALUES = 1000;
     static final String INITIALIZE_TOO_LARGE = "Invalid Request: an initialize message is limited to "
-            + MAX_INITIALIZE_BYTES + " bytes";
+            + MAX_INITIALIZE_BYTES + " bytes and " + MAX_INITIALIZE_VALUES + " JSON values";
 
     void install(@Observes Router router) {
         admission = new HttpAdmission(config);
-        sessions = new McpSessionRoom(config.sessions().max(), () -> () -> java.util.stream.StreamSupport
+        sessions = new McpSessionRoom(McpSessionRoom.bound(config.sessions().max(), Runtime.getRuntime().maxMemory()),
+                () -> () -> java.util.stream.StreamSupport
                 .stream(connections.spliterator(), false).map(c -> c.id()).iterator(), connections::has,
                 connections::remove);
         // The REST API's own limit and answer, judged on the declared length before the body is read.
@@ -114,14 +117,7 @@ public class McpHttpGuard {
                 .handler(BodyHandler.create(false).setBodyLimit(quarkusLimit))
                 .handler(bodyLimit) // again, now that a chunked body has its length
                 .handler(ctx -> answerMalformedCall(ctx, status))
-                .handler(ctx -> {
-                    // Passed on to the library, which makes a session for any POST to /mcp without one (not only for
-                    // an initialize, and keeps it when it then refuses the request).
-                    if (isStreamable(ctx) && ctx.request().getHeader("Mcp-Session-Id") == null) {
-                        sessions.makeRoom();
-                    }
-                    ctx.next();
-                })
+                .handler(this::beforeTheLibrary)
                 // Only this route's own failure (a body over the limit); the library answers its own.
                 .failureHandler(ctx -> {
                     if (ctx.failure() instanceof io.vertx.core.http.HttpClosedException) {
@@ -143,6 +139,38 @@ public class McpHttpGuard {
                         ctx.next();
                     }
                 });
+    }
+
+    /**
+     * Passed on to the library, which makes a session for any POST to /mcp without one once its Accept header passes
+     * (not only for an initialize), and kept one it then refused for its protocol version: that refusal is made here
+     * first, and room is made for the session to come (found by black-box testing: a refused request ended another
+     * client's session).
+     */
+    private void beforeTheLibrary(RoutingContext ctx) {
+        if (isStreamable(ctx)) {
+            String version = ctx.request().getHeader("MCP-Protocol-Version");
+            if (version != null
+                    && !io.quarkiverse.mcp.server.runtime.McpMessageHandler.SUPPORTED_PROTOCOL_VERSIONS.contains(version)) {
+                HttpAdmission.fail(ctx, 400, unknownVersion(version));
+                return;
+            }
+            if (ctx.request().getHeader("Mcp-Session-Id") == null && acceptsBoth(ctx.request())) {
+                sessions.makeRoom();
+            }
+        }
+        ctx.next();
+    }
+
+    private static String unknownVersion(String version) {
+        return "the MCP-Protocol-Version header \"" + version + "\" is not a version this server speaks; send the"
+                + " version its initialize answer gave";
+    }
+
+    /** Whether the Accept header names both types, as the library looks for them. */
+    private static boolean acceptsBoth(io.vertx.core.http.HttpServerRequest request) {
+        String all = String.join(",", request.headers().getAll("Accept"));
+        return all.contains("application/json") && all.contains("text/event-stream");
     }
 
     static final String ACCEPT_BOTH = "POST /mcp needs an Accept header that lists both application/json and"
@@ -168,16 +196,11 @@ public class McpHttpGuard {
 
     /** Why the library refused a POST's headers, as it judges them; null when it is none of these. */
     private static String whyRefused(io.vertx.core.http.HttpServerRequest request) {
-        String all = String.join(",", request.headers().getAll("Accept"));
-        if (!all.contains("application/json") || !all.contains("text/event-stream")) {
+        if (!acceptsBoth(request)) {
             return ACCEPT_BOTH;
         }
         String version = request.getHeader("MCP-Protocol-Version");
-        if (version != null) {
-            return "the MCP-Protocol-Version header \"" + version + "\" is not a version this server speaks; send the"
-                    + " version its initialize answer gave";
-        }
-        return null;
+        return version == null ? null : unknownVersion(version);
     }
 
     /** The largest body read on the event loop (about a millisecond's work); a larger one is read off it. */
@@ -331,11 +354,21 @@ public class McpHttpGuard {
         }
         switch (owners.owner(id, session)) {
             case THIS_SESSION -> {
-                if (!error) {
-                    offLoopIfLarge(ctx, body, () -> withExactAction(body), exact -> {
-                        ctx.setBody(exact);
-                        ctx.next();
+                if (!error && owners.elicitation(id)) {
+                    offLoopIfLarge(ctx, body, () -> asElicitationResult(body), read -> {
+                        if (read.isEmpty()) {
+                            // The library fails on it with an HTTP 500 and keeps waiting: found by black-box testing.
+                            owners.failed(id, session, NOT_AN_ELICITATION_RESULT);
+                            ctx.response().setStatusCode(202).end();
+                        } else {
+                            ctx.setBody(read.get());
+                            ctx.next();
+                        }
                     });
+                    return;
+                }
+                if (!error) {
+                    ctx.next();
                     return;
                 }
                 // Taken here, never passed on: the library fails on an error answer with an HTTP 500 and keeps
@@ -350,19 +383,28 @@ public class McpHttpGuard {
         }
     }
 
+    static final String NOT_AN_ELICITATION_RESULT = "its answer was not an elicitation result";
+
+    private static final java.util.Set<String> ACTIONS = java.util.Set.of("ACCEPT", "DECLINE", "CANCEL");
+
     /**
-     * The answer as the library should read it: an elicitation's action other than MCP's "accept" that the library
-     * would take for it (it reads the action in any case) is a "decline". Found by black-box testing: "ACCEPT"
-     * approved a change, where the docs say anything but "accept" denies it.
+     * An elicitation's answer as the library should read it, or empty when it is no elicitation result: a result
+     * object whose action is one of MCP's (in any case, as the library reads it) and whose content, if any, is an
+     * object. An action other than MCP's "accept" that the library would take for it is a "decline": found by black-box
+     * testing, "ACCEPT" approved a change, where the docs say anything but "accept" denies it.
      */
-    static Buffer withExactAction(Buffer body) {
+    static Optional<Buffer> asElicitationResult(Buffer body) {
         JsonObject answer = new JsonObject(body); // read strictly as one object before
-        if (answer.getValue("result") instanceof JsonObject result && result.getValue("action") instanceof String action
-                && !"accept".equals(action) && "ACCEPT".equals(action.toUpperCase(java.util.Locale.ROOT))) {
-            result.put("action", "decline");
-            return answer.toBuffer();
+        if (!(answer.getValue("result") instanceof JsonObject result) || !(result.getValue("action") instanceof String action)
+                || !ACTIONS.contains(action.toUpperCase(java.util.Locale.ROOT))
+                || result.getValue("content") != null && !(result.getValue("content") instanceof JsonObject)) {
+            return Optional.empty();
         }
-        return body;
+        if (!"accept".equals(action) && "ACCEPT".equals(action.toUpperCase(java.util.Locale.ROOT))) {
+            result.put("action", "decline");
+            return Optional.of(answer.toBuffer());
+        }
+        return Optional.of(body);
     }
 
     /**
@@ -427,7 +469,7 @@ public class McpHttpGuard {
             McpRequestBody request) {
         if (malformedId.isPresent()) {
             answer(ctx, status, malformedId.get(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
-        } else if (length > MAX_INITIALIZE_BYTES) {
+        } else if (length > MAX_INITIALIZE_BYTES || request.values() > MAX_INITIALIZE_VALUES) {
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, INITIALIZE_TOO_LARGE);
         } else {
             ctx.next();

@@ -170,7 +170,7 @@ public class McpHttpTools {
                     // backstop after it.
                     .setTimeout(timeout.plus(LIBRARY_MARGIN))
                     .build();
-            ElicitationResponse response = awaitAnswer(owners.send(args.connection().id(),
+            ElicitationResponse response = awaitAnswer(owners.send(args.connection().id(), true,
                     () -> elicitation.send().subscribeAsCompletionStage()));
             return new McpTexts.ElicitAnswer(response.actionAccepted(), response.actionAccepted() ? approve(response) : null);
         }, cancellation, timeout, owners::abandon));
@@ -205,7 +205,7 @@ public class McpHttpTools {
         if (!args.roots().isSupported()) {
             return List.of();
         }
-        return ClientWait.roots(() -> awaitAnswer(owners.send(args.connection().id(),
+        return ClientWait.roots(() -> awaitAnswer(owners.send(args.connection().id(), false,
                 () -> args.roots().list().ifNoItem().after(limit.plus(LIBRARY_MARGIN)).fail()
                         .subscribeAsCompletionStage())), cancellation,
                 owners::abandon, limit).stream()

@@ -27,9 +27,10 @@ import io.vertx.core.json.JsonObject;
  * @param params what the params are, as far as the guard looks
  * @param answers how many of {@code result} and {@code error} it has (a response has one)
  * @param errorSeen whether it has an {@code error} (a response that is an error answer)
+ * @param values how many JSON values the message holds, objects and arrays included (what reading it makes)
  */
 record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodSeen, String method, boolean idSeen,
-        Object id, Params params, int answers, boolean errorSeen) {
+        Object id, Params params, int answers, boolean errorSeen, int values) {
 
     static final String NOT_JSON = "Parse error: the body is not JSON";
     static final String NOT_A_MESSAGE = "Invalid Request: the body must be a JSON-RPC message, a JSON object";
@@ -101,7 +102,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
             // for JSON.
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
         }
-        try (JsonParser p = parser(body)) {
+        try (ValueCounter p = new ValueCounter(parser(body))) {
             JsonToken first = p.nextToken();
             if (first == JsonToken.START_ARRAY && p.nextToken() != JsonToken.END_ARRAY) {
                 // MCP has no batches since 2025-06-18 (the stdio transport refuses them too): the library ran some
@@ -155,11 +156,30 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
             if (p.nextToken() != null) {
                 return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON); // more after the object
             }
-            return new McpRequestBody(null, jsonRpc20, methodSeen, method, idSeen, id, params, answers, errorSeen);
+            return new McpRequestBody(null, jsonRpc20, methodSeen, method, idSeen, id, params, answers, errorSeen,
+                    p.values);
         } catch (TooManyNames e) {
             return notAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, TOO_MANY_NAMES);
         } catch (IOException e) {
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
+        }
+    }
+
+    /** The parser, counting the values it reads. */
+    private static final class ValueCounter extends com.fasterxml.jackson.core.util.JsonParserDelegate {
+        int values;
+
+        ValueCounter(JsonParser parser) {
+            super(parser);
+        }
+
+        @Override
+        public JsonToken nextToken() throws IOException {
+            JsonToken token = super.nextToken();
+            if (token != null && token.isStructStart() || token != null && token.isScalarValue()) {
+                values++;
+            }
+            return token;
         }
     }
 
@@ -245,7 +265,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
 
     private static McpRequestBody notAMessage(int code, String message) {
         return new McpRequestBody(new JsonObject().put("code", code).put("message", message), false, false, null, false,
-                null, Params.ABSENT, 0, false);
+                null, Params.ABSENT, 0, false, 0);
     }
 
     private static boolean isJsonText(ByteBuf body) {

@@ -18,6 +18,24 @@ import java.util.function.Supplier;
  */
 final class McpSessionRoom {
 
+    /**
+     * The most heap one session's {@code initialize} takes once read, at its limits (64 KiB and 1000 values), with
+     * room to spare.
+     */
+    static final long SESSION_BYTES = 256 * 1024;
+
+    /** The fewest sessions kept, whatever the heap. */
+    static final int MIN_SESSIONS = 16;
+
+    /**
+     * The bound for a heap of {@code maxHeap} bytes: {@code configured}, but no more than a sixteenth of the heap holds
+     * (the share the sessions' read histories get too), and at least {@link #MIN_SESSIONS}.
+     */
+    static int bound(int configured, long maxHeap) {
+        long fit = Math.max(MIN_SESSIONS, maxHeap / 16 / SESSION_BYTES);
+        return (int) Math.min(configured, fit);
+    }
+
     private final int max;
     private final Supplier<Iterable<String>> live;
     private final java.util.function.Predicate<String> known;

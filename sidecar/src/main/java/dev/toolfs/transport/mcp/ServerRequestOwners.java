@@ -39,8 +39,11 @@ public class ServerRequestOwners {
     @Inject
     io.quarkiverse.mcp.server.runtime.ConnectionManager connections;
 
-    /** A request awaiting its answer: the session it was sent on, the thread that waits, the answer to come. */
-    private record Pending(String session, Thread asking, CompletableFuture<?> answer) {
+    /**
+     * A request awaiting its answer: the session it was sent on, the thread that waits, the answer to come, and whether
+     * it is an elicitation (else a roots/list).
+     */
+    private record Pending(String session, Thread asking, CompletableFuture<?> answer, boolean elicitation) {
     }
 
     /** The pending requests by id; guarded by {@link #lock}. */
@@ -57,7 +60,7 @@ public class ServerRequestOwners {
      * the answer to come. Its id is the session's until that completes, in any way (answered, failed, timed out), or
      * until the calling thread gives it up ({@link #abandon}).
      */
-    public <T> CompletableFuture<T> send(String session, Supplier<CompletableFuture<T>> subscribe) {
+    public <T> CompletableFuture<T> send(String session, boolean elicitation, Supplier<CompletableFuture<T>> subscribe) {
         CompletableFuture<T> answer;
         long id;
         synchronized (lock) {
@@ -68,7 +71,7 @@ public class ServerRequestOwners {
             answer = subscribe.get();
             id = find();
             if (id > 0) {
-                owners.put(id, new Pending(session, Thread.currentThread(), answer));
+                owners.put(id, new Pending(session, Thread.currentThread(), answer, elicitation));
             }
         }
         if (id > 0) {
@@ -105,6 +108,14 @@ public class ServerRequestOwners {
         ANOTHER_SESSION,
         /** No pending request has this id (a ping's, or one given up on): the library would drop the answer. */
         NONE
+    }
+
+    /** Whether the pending request {@code id} is an elicitation. */
+    public boolean elicitation(long id) {
+        synchronized (lock) {
+            Pending pending = owners.get(id);
+            return pending != null && pending.elicitation();
+        }
     }
 
     /** Whose pending request {@code id} is, for an answer that came on {@code session}. */

@@ -53,4 +53,12 @@ class McpSessionRoomTest {
         }
         assertThat(room.remembered()).isEqualTo(1);
     }
+
+    @Test
+    void theBoundIsTheConfiguredOneButNoMoreThanASixteenthOfTheHeapHolds() {
+        assertThat(McpSessionRoom.bound(1000, 4L << 30)).isEqualTo(1000);
+        assertThat(McpSessionRoom.bound(1000, 256L << 20)).isEqualTo(64);
+        assertThat(McpSessionRoom.bound(1000, 16L << 20)).isEqualTo(16);
+        assertThat(McpSessionRoom.bound(3, 16L << 20)).isEqualTo(3);
+    }
 }
