@@ -176,7 +176,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
         @Override
         public JsonToken nextToken() throws IOException {
             JsonToken token = super.nextToken();
-            if (token != null && token.isStructStart() || token != null && token.isScalarValue()) {
+            if (token != null && (token.isStructStart() || token.isScalarValue())) {
                 values++;
             }
             return token;
