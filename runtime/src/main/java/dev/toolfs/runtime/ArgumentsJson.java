@@ -14,9 +14,16 @@ public final class ArgumentsJson {
     private ArgumentsJson() {
     }
 
-    /** The reader, from the application's mapper. */
+    /**
+     * The reader, from the application's mapper, with names not kept in the parser's table of names: the table is
+     * shared by every parse of the mapper, and names made to collide in it (thousands, in a body of a few MB) left it
+     * broken, so that the next ordinary requests failed (found by black-box testing). A tool's arguments have a few
+     * names, which the table would hardly speed up.
+     */
     public static ObjectReader reader(ObjectMapper mapper) {
-        return mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        ObjectMapper untrusted = mapper.copyWith(mapper.getFactory().rebuild()
+                .disable(com.fasterxml.jackson.core.JsonFactory.Feature.CANONICALIZE_FIELD_NAMES).build());
+        return untrusted.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     }
 }

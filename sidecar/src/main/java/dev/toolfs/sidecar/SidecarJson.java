@@ -23,6 +23,18 @@ public class SidecarJson implements ObjectMapperCustomizer {
         // write's content), and one refused here could not even be answered with its own id.
         mapper.getFactory().setStreamReadConstraints(
                 StreamReadConstraints.builder().maxStringLength(StdioChannel.MAX_MESSAGE_BYTES).build());
+        untrustedNames(mapper);
+    }
+
+    /**
+     * A mapper that reads what clients send keeps no table of the names it read: the table is shared by every parse,
+     * and about a thousand names made to collide in it, in one message or over several, left it broken, so that every
+     * message after failed to parse (found by black-box testing). Messages have few names; the table hardly speeds
+     * them up.
+     */
+    @SuppressWarnings("deprecation") // JsonFactory.disable(Feature): the mapper's factory is made already
+    public static void untrustedNames(ObjectMapper mapper) {
+        mapper.getFactory().disable(com.fasterxml.jackson.core.JsonFactory.Feature.CANONICALIZE_FIELD_NAMES);
     }
 
     /** The module that writes strings through {@link LongStringSerializer}. */

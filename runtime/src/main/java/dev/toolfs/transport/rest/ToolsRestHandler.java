@@ -148,13 +148,6 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             // Trailing text after the object is refused: a body that is not one JSON value is not what the caller meant.
             args = bytes.length == 0 ? null : bodyReader.readTree(bytes);
         } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
-            if (e.getOriginalMessage().contains("symbol table")) {
-                // The parser's guard against names made to share hash codes, whose words suggest turning it off
-                // (found by black-box testing).
-                error(ctx, 400, "the request body has an object with many names that share hash codes, as a"
-                        + " denial-of-service attack does; send the tool's arguments only");
-                return;
-            }
             // Valid JSON, beyond what the parser takes (a number of over 1000 digits): no argument needs it.
             // The parser's words name its own API ("from `StreamReadConstraints…`"): not the client's concern.
             String detail = e.getOriginalMessage().replaceAll(", from `[^`]*`", "");

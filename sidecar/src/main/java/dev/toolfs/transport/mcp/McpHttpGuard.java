@@ -56,6 +56,8 @@ public class McpHttpGuard {
             + MAX_INITIALIZE_BYTES + " bytes and " + MAX_INITIALIZE_VALUES + " JSON values";
 
     void install(@Observes Router router) {
+        // Vert.x's own mapper reads the MCP library's messages (and every JsonObject's).
+        dev.toolfs.sidecar.SidecarJson.untrustedNames(io.vertx.core.json.jackson.DatabindCodec.mapper());
         admission = new HttpAdmission(config);
         sessions = new McpSessionRoom(McpSessionRoom.bound(config.sessions().max(), Runtime.getRuntime().maxMemory()),
                 () -> () -> java.util.stream.StreamSupport

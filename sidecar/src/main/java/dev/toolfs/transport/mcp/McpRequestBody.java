@@ -81,7 +81,9 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
      * the last of two keys), so a body the guard could not read as it does is refused, not passed on unchecked.
      */
     private static final JsonFactory JSON = JsonFactory.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            // Not kept in a table shared by every parse, which names made to collide leave broken (see SidecarJson).
+            .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES).build();
 
     static JsonParser parser(ByteBuf body) throws IOException {
         if (body.hasArray()) {
