@@ -14,6 +14,42 @@ public final class ArgumentsJson {
     private ArgumentsJson() {
     }
 
+    /** The most names one object of a tool's arguments may have, at any depth: no tool takes nearly as many. */
+    public static final int MAX_NAMES = 1000;
+
+    /**
+     * Whether an object in {@code json} has more than {@link #MAX_NAMES} names, read with {@code reader}'s parser
+     * without building anything: found by black-box testing, tens of thousands of names (a few MB) took hundreds of
+     * MB once read as a tree and checked as arguments. Malformed JSON is left to the reading that follows.
+     */
+    public static boolean tooManyNames(ObjectReader reader, byte[] json) {
+        try (com.fasterxml.jackson.core.JsonParser p = reader.createParser(json)) {
+            int[] names = new int[16];
+            int depth = -1;
+            for (com.fasterxml.jackson.core.JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                switch (t) {
+                    case START_OBJECT, START_ARRAY -> {
+                        if (++depth == names.length) {
+                            names = java.util.Arrays.copyOf(names, depth * 2);
+                        }
+                        names[depth] = 0;
+                    }
+                    case END_OBJECT, END_ARRAY -> depth--;
+                    case FIELD_NAME -> {
+                        if (++names[depth] > MAX_NAMES) {
+                            return true;
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            }
+            return false;
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /**
      * The reader, from the application's mapper, with names not kept in the parser's table of names: the table is
      * shared by every parse of the mapper, and names made to collide in it (thousands, in a body of a few MB) left it

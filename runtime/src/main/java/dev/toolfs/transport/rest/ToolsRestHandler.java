@@ -143,6 +143,11 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             error(ctx, 400, NOT_JSON);
             return;
         }
+        if (dev.toolfs.runtime.ArgumentsJson.tooManyNames(bodyReader, bytes)) {
+            error(ctx, 400, "the request body has an object with more than " + dev.toolfs.runtime.ArgumentsJson.MAX_NAMES
+                    + " names; send the tool's arguments");
+            return;
+        }
         JsonNode args;
         try {
             // Trailing text after the object is refused: a body that is not one JSON value is not what the caller meant.
