@@ -23,28 +23,13 @@ public final class ArgumentsJson {
      * MB once read as a tree and checked as arguments. Malformed JSON is left to the reading that follows.
      */
     public static boolean tooManyNames(ObjectReader reader, byte[] json) {
-        try (com.fasterxml.jackson.core.JsonParser p = reader.createParser(json)) {
-            int[] names = new int[16];
-            int depth = -1;
-            for (com.fasterxml.jackson.core.JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-                switch (t) {
-                    case START_OBJECT, START_ARRAY -> {
-                        if (++depth == names.length) {
-                            names = java.util.Arrays.copyOf(names, depth * 2);
-                        }
-                        names[depth] = 0;
-                    }
-                    case END_OBJECT, END_ARRAY -> depth--;
-                    case FIELD_NAME -> {
-                        if (++names[depth] > MAX_NAMES) {
-                            return true;
-                        }
-                    }
-                    default -> {
-                    }
-                }
+        try (CountingJsonParser p = new CountingJsonParser(reader.createParser(json), MAX_NAMES)) {
+            while (p.nextToken() != null) {
+                // counted as read
             }
             return false;
+        } catch (CountingJsonParser.TooManyNamesException e) {
+            return true;
         } catch (java.io.IOException | RuntimeException e) {
             return false;
         }

@@ -60,9 +60,8 @@ public class McpHttpGuard {
         dev.toolfs.sidecar.SidecarJson.untrustedNames(io.vertx.core.json.jackson.DatabindCodec.mapper());
         admission = new HttpAdmission(config);
         sessions = new McpSessionRoom(McpSessionRoom.bound(config.sessions().max(), Runtime.getRuntime().maxMemory()),
-                () -> () -> java.util.stream.StreamSupport
-                .stream(connections.spliterator(), false).map(c -> c.id()).iterator(), connections::has,
-                connections::remove);
+                () -> java.util.stream.StreamSupport.stream(connections.spliterator(), false).map(c -> c.id()).iterator(),
+                connections::has, connections::remove);
         // The REST API's own limit and answer, judged on the declared length before the body is read.
         BodyLimits limits = BodyLimits.configured();
         bodyLimit = new BodyLimitHandler(limits);
@@ -154,7 +153,8 @@ public class McpHttpGuard {
             String version = ctx.request().getHeader("MCP-Protocol-Version");
             if (version != null
                     && !io.quarkiverse.mcp.server.runtime.McpMessageHandler.SUPPORTED_PROTOCOL_VERSIONS.contains(version)) {
-                HttpAdmission.fail(ctx, 400, unknownVersion(version));
+                HttpAdmission.fail(ctx, 400, "the MCP-Protocol-Version header \"" + version + "\" is not a version this"
+                        + " server speaks; send the version its initialize answer gave");
                 return;
             }
             if (ctx.request().getHeader("Mcp-Session-Id") == null && acceptsBoth(ctx.request())) {
@@ -162,11 +162,6 @@ public class McpHttpGuard {
             }
         }
         ctx.next();
-    }
-
-    private static String unknownVersion(String version) {
-        return "the MCP-Protocol-Version header \"" + version + "\" is not a version this server speaks; send the"
-                + " version its initialize answer gave";
     }
 
     /** Whether the Accept header names both types, as the library looks for them. */
@@ -198,11 +193,8 @@ public class McpHttpGuard {
 
     /** Why the library refused a POST's headers, as it judges them; null when it is none of these. */
     private static String whyRefused(io.vertx.core.http.HttpServerRequest request) {
-        if (!acceptsBoth(request)) {
-            return ACCEPT_BOTH;
-        }
-        String version = request.getHeader("MCP-Protocol-Version");
-        return version == null ? null : unknownVersion(version);
+        // A protocol version it does not speak was refused before it (beforeTheLibrary).
+        return acceptsBoth(request) ? null : ACCEPT_BOTH;
     }
 
     /** The largest body read on the event loop (about a millisecond's work); a larger one is read off it. */

@@ -43,18 +43,9 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
      * names of one hash) stays quick. Found by black-box testing: 65,536 such names in 2.5 MB kept a core busy for
      * minutes, past the client's going away.
      */
-    static final int MAX_NAMES = 1000;
+    static final int MAX_NAMES = dev.toolfs.runtime.ArgumentsJson.MAX_NAMES;
     static final String TOO_MANY_NAMES = "Invalid Request: an object of the message has more than " + MAX_NAMES
             + " names";
-
-    /** An object with more than {@link #MAX_NAMES} names. */
-    private static final class TooManyNames extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        TooManyNames() {
-            super(TOO_MANY_NAMES, null);
-        }
-    }
 
     /** The params as a {@code tools/call} reads them. */
     enum CallParams {
@@ -104,7 +95,8 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
             // for JSON.
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
         }
-        try (ValueCounter p = new ValueCounter(parser(body))) {
+        try (dev.toolfs.runtime.CountingJsonParser p = new dev.toolfs.runtime.CountingJsonParser(parser(body),
+                MAX_NAMES)) {
             JsonToken first = p.nextToken();
             if (first == JsonToken.START_ARRAY && p.nextToken() != JsonToken.END_ARRAY) {
                 // MCP has no batches since 2025-06-18 (the stdio transport refuses them too): the library ran some
@@ -125,9 +117,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
             Params params = Params.ABSENT;
             int answers = 0;
             boolean errorSeen = false;
-            int names = 0;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                counted(++names);
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
                 switch (field) {
@@ -153,74 +143,17 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
                     default -> {
                     }
                 }
-                skip(p); // read, not skipped: every token is checked
+                p.skipChildren(); // read, not skipped: every token is checked, and counted
             }
             if (p.nextToken() != null) {
                 return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON); // more after the object
             }
             return new McpRequestBody(null, jsonRpc20, methodSeen, method, idSeen, id, params, answers, errorSeen,
-                    p.values);
-        } catch (TooManyNames e) {
+                    p.values());
+        } catch (dev.toolfs.runtime.CountingJsonParser.TooManyNamesException e) {
             return notAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, TOO_MANY_NAMES);
         } catch (IOException e) {
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
-        }
-    }
-
-    /** The parser, counting the values it reads. */
-    private static final class ValueCounter extends com.fasterxml.jackson.core.util.JsonParserDelegate {
-        int values;
-
-        ValueCounter(JsonParser parser) {
-            super(parser);
-        }
-
-        @Override
-        public JsonToken nextToken() throws IOException {
-            JsonToken token = super.nextToken();
-            if (token != null && (token.isStructStart() || token.isScalarValue())) {
-                values++;
-            }
-            return token;
-        }
-    }
-
-    private static void counted(int names) throws TooManyNames {
-        if (names > MAX_NAMES) {
-            throw new TooManyNames();
-        }
-    }
-
-    /**
-     * Past the value the parser is at, as {@link JsonParser#skipChildren()} goes, counting the names of every object
-     * in it.
-     */
-    private static void skip(JsonParser p) throws IOException {
-        JsonToken token = p.currentToken();
-        if (token != JsonToken.START_OBJECT && token != JsonToken.START_ARRAY) {
-            return;
-        }
-        // Names so far of each object open, innermost last; -1 for an array.
-        int[] open = new int[16];
-        int depth = 0;
-        open[0] = token == JsonToken.START_OBJECT ? 0 : -1;
-        while (depth >= 0) {
-            token = p.nextToken();
-            if (token == null) {
-                throw new IOException("the body ends inside a value");
-            }
-            switch (token) {
-                case FIELD_NAME -> counted(++open[depth]);
-                case START_OBJECT, START_ARRAY -> {
-                    if (++depth == open.length) {
-                        open = java.util.Arrays.copyOf(open, depth * 2);
-                    }
-                    open[depth] = token == JsonToken.START_OBJECT ? 0 : -1;
-                }
-                case END_OBJECT, END_ARRAY -> depth--;
-                default -> {
-                }
-            }
         }
     }
 
@@ -234,9 +167,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
         boolean meta = true;
         boolean nullArgument = false;
         boolean level = false;
-        int names = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            counted(++names);
             String field = p.currentName();
             JsonToken value = p.nextToken();
             switch (field) {
@@ -246,11 +177,9 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
                 case "arguments" -> {
                     arguments = value == JsonToken.START_OBJECT || value == JsonToken.VALUE_NULL;
                     if (value == JsonToken.START_OBJECT) {
-                        int given = 0;
                         while (p.nextToken() == JsonToken.FIELD_NAME) {
-                            counted(++given);
                             nullArgument |= p.nextToken() == JsonToken.VALUE_NULL;
-                            skip(p);
+                            p.skipChildren();
                         }
                         continue; // at the arguments' end
                     }
@@ -258,7 +187,7 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
                 default -> {
                 }
             }
-            skip(p);
+            p.skipChildren();
         }
         CallParams call = !(name && arguments && meta) ? CallParams.MALFORMED
                 : nullArgument ? CallParams.NULL_ARGUMENT : CallParams.WELL_FORMED;

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * Keeps the MCP library's sessions over HTTP within a bound: before a new one is made past it, the session used
@@ -37,7 +36,7 @@ final class McpSessionRoom {
     }
 
     private final int max;
-    private final Supplier<Iterable<String>> live;
+    private final Iterable<String> live;
     private final java.util.function.Predicate<String> known;
     private final Consumer<String> end;
     /** When each session was last used, as a count of uses: ties are impossible, and no clock is read. */
@@ -46,11 +45,11 @@ final class McpSessionRoom {
 
     /**
      * @param max the most sessions kept, the new one included
-     * @param live the ids of the library's sessions now
+     * @param live the ids of the library's sessions, as they are when iterated
      * @param known whether the library has a session of that id
      * @param end ends one of them
      */
-    McpSessionRoom(int max, Supplier<Iterable<String>> live, java.util.function.Predicate<String> known,
+    McpSessionRoom(int max, Iterable<String> live, java.util.function.Predicate<String> known,
             Consumer<String> end) {
         this.max = max;
         this.live = live;
@@ -76,7 +75,7 @@ final class McpSessionRoom {
     /** Before a session is made: ends those used longest ago until the new one fits. */
     synchronized void makeRoom() {
         List<String> ids = new ArrayList<>();
-        live.get().forEach(ids::add);
+        live.forEach(ids::add);
         // Forgets the ended ones (idle, deleted) and its guesses; a session not seen yet counts as used now.
         lastUse.keySet().retainAll(new HashSet<>(ids));
         long now = uses.incrementAndGet();

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class McpSessionRoomTest {
 
     private final Set<String> sessions = new LinkedHashSet<>();
-    private final McpSessionRoom room = new McpSessionRoom(3, () -> Set.copyOf(sessions), sessions::contains,
+    private final McpSessionRoom room = new McpSessionRoom(3, () -> Set.copyOf(sessions).iterator(), sessions::contains,
             sessions::remove);
 
     private void open(String id) {
