@@ -49,6 +49,46 @@ class McpSessionBoundTest {
     @jakarta.inject.Inject
     io.quarkiverse.mcp.server.runtime.ConnectionManager connections;
 
+    @io.quarkus.test.common.http.TestHTTPResource("/mcp")
+    java.net.URI mcp;
+
+    /** Opens the session's event stream; the future completes when the server ends it. */
+    private java.util.concurrent.CompletableFuture<String> eventStream(McpClient client) throws Exception {
+        java.net.http.HttpRequest get = java.net.http.HttpRequest.newBuilder(mcp).header("Accept", "text/event-stream")
+                .header("Mcp-Session-Id", client.session()).header("MCP-Protocol-Version", "2025-06-18").GET().build();
+        java.net.http.HttpResponse<java.io.InputStream> stream = java.net.http.HttpClient.newHttpClient()
+                .send(get, java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(stream.statusCode()).isEqualTo(200);
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (java.io.InputStream in = stream.body()) {
+                return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            } catch (java.io.IOException e) {
+                return "failed: " + e;
+            }
+        });
+    }
+
+    /**
+     * Found in a review: the library forgot a session it ended but left its event stream open, so that the client kept
+     * listening to a session that no longer was.
+     */
+    @Test
+    void anEndedSessionsEventStreamEndsWithIt() throws Exception {
+        McpClient a = McpClient.connect();
+        java.util.concurrent.CompletableFuture<String> evicted = eventStream(a);
+        McpClient b = McpClient.connect();
+        java.util.concurrent.CompletableFuture<String> deleted = eventStream(b);
+        McpClient c = McpClient.connect();
+        assertThat(status(b)).isEqualTo(200);
+        assertThat(status(c)).isEqualTo(200);
+        McpClient.connect(); // past the bound: ends a, used longest ago
+        assertThat(evicted.get(10, java.util.concurrent.TimeUnit.SECONDS)).startsWith("event: message");
+        assertThat(status(a)).isEqualTo(404);
+        assertThat(deleted).isNotDone();
+        assertThat(b.delete().statusCode()).isBetween(200, 204);
+        assertThat(deleted.get(10, java.util.concurrent.TimeUnit.SECONDS)).startsWith("event: message");
+    }
+
     /**
      * Found in a review: the library makes a session for a POST without one before it looks at its headers, and keeps it
      * when it refuses them.

@@ -534,6 +534,13 @@ class RestApiTest {
         given().contentType("application/json").body("{}").post("/tools/read/extra").then().statusCode(404)
                 .contentType(startsWith("application/json")).body("error", equalTo("no such endpoint: POST /tools/read/extra;"
                         + " use GET /tools, POST /tools/{name}, GET /approvals or POST /approvals/{id}"));
+        // A path the sidecar does not serve at all gets JSON naming what it does serve, not an HTML page.
+        for (String path : List.of("/", "/tool", "/q/nothing")) {
+            given().get(path).then().statusCode(404).contentType(startsWith("application/json"))
+                    .body("error", equalTo("no such endpoint: GET " + path + "; the sidecar serves /mcp (MCP), GET /tools,"
+                            + " POST /tools/{name}, GET /approvals, POST /approvals/{id}, /q/health and /q/metrics"));
+        }
+        given().get("/q/health").then().statusCode(200);
         // One format, given twice, is one format; two are refused whichever comes first.
         given().get("/tools?format=openai&format=openai").then().statusCode(200).body("tools[0].type", equalTo("function"));
         for (String query : List.of("format=openai&format=foo", "format=foo&format=openai")) {

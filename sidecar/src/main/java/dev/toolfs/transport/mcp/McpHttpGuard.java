@@ -44,6 +44,7 @@ public class McpHttpGuard {
     private HttpAdmission admission;
     private BodyLimitHandler bodyLimit;
     private McpSessionRoom sessions;
+    private final SessionStreams streams = new SessionStreams();
 
     /**
      * The largest {@code initialize} message, in bytes and in JSON values: real ones take a few hundred bytes and a few
@@ -61,7 +62,10 @@ public class McpHttpGuard {
         admission = new HttpAdmission(config);
         sessions = new McpSessionRoom(McpSessionRoom.bound(config.sessions().max(), Runtime.getRuntime().maxMemory()),
                 () -> java.util.stream.StreamSupport.stream(connections.spliterator(), false).map(c -> c.id()).iterator(),
-                connections::has, connections::remove);
+                connections::has, id -> {
+                    connections.remove(id);
+                    streams.ended(id);
+                });
         // The REST API's own limit and answer, judged on the declared length before the body is read.
         BodyLimits limits = BodyLimits.configured();
         bodyLimit = new BodyLimitHandler(limits);
@@ -71,6 +75,10 @@ public class McpHttpGuard {
                 sessions.used(sessionOf(ctx));
                 if (ctx.request().method() == HttpMethod.GET && "/mcp/sse".equals(ctx.normalizedPath())) {
                     sessions.makeRoom(); // the older transport's session begins with its event stream
+                }
+                String session = sessionOf(ctx);
+                if (session != null && ctx.request().method() == HttpMethod.GET && "/mcp".equals(ctx.normalizedPath())) {
+                    streams.opened(session, ctx.response(), forget -> ctx.addEndHandler(done -> forget.run()));
                 }
                 // Admitted with scheme and host in any case; the library compares them as written.
                 String origin = ctx.request().getHeader("Origin");
@@ -102,6 +110,12 @@ public class McpHttpGuard {
             if (ctx.request().getHeader("Mcp-Session-Id") == null) {
                 HttpAdmission.fail(ctx, 400, "DELETE /mcp ends a session: send its Mcp-Session-Id header");
             } else {
+                String session = ctx.request().getHeader("Mcp-Session-Id");
+                ctx.addEndHandler(done -> {
+                    if (!connections.has(session)) {
+                        streams.ended(session);
+                    }
+                });
                 ctx.next();
             }
         });
