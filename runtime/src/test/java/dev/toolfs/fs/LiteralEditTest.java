@@ -20,6 +20,11 @@ class LiteralEditTest {
                             + " replace fewer occurrences at a time, or use a shell tool");
                 });
         assertThat(LiteralEdit.apply("aaaa\n", new TextEdit("a", "bb", true), 9).physicalAfter()).isEqualTo("bbbbbbbb\n");
+        // One replacement cannot be made in smaller steps: the advice does not suggest it.
+        assertThatThrownBy(() -> LiteralEdit.apply("ab\n", new TextEdit("b", "bbbbbbbbbb", false), 10))
+                .isInstanceOfSatisfying(EditMatchException.class, e -> assertThat(e.detail()).isEqualTo(
+                        "the edited file would be over the 10-byte limit for edit (1 replacement);"
+                                + " make this change with a shell tool"));
         // Past what a Java string can hold: refused, not an overflowed array size.
         String big = "a".repeat(2_000_000);
         assertThatThrownBy(() -> LiteralEdit.apply(big, new TextEdit("a", "b".repeat(1100), true)))
