@@ -332,6 +332,12 @@ public final class LiteralEdit {
         String firstLine = firstNonBlankLine(oldL);
         if (firstLine != null && !firstLine.equals(oldL)) {
             String where = linesHolding(logical, firstLine);
+            if (where != null && oldL.equals(firstLine + "\n")) {
+                // One line and its break: no later line differs; the text is there, but inside a line.
+                return "old_string was not found in the file; its text without the final line break appears at " + where
+                        + ", but not at the end of a line; read the file there and copy old_string exactly, or leave"
+                        + " out the line break";
+            }
             if (where != null) {
                 return "old_string was not found in the file; its first line"
                         + (oldL.startsWith(firstLine) ? "" : " that is not blank") + " appears at " + where

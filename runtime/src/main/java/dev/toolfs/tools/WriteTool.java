@@ -54,6 +54,9 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
             boolean onlyEndingsMoved = !outcome.sameBytes() && outcome.before().equals(after)
                     && outcome.beforeShape().byteOrderMark() == afterShape.byteOrderMark();
             DiffCard.addShapeChange(card, outcome.beforeShape(), afterShape, onlyEndingsMoved);
+        } else if (outcome.created()) {
+            // A new file's CRLF endings or mark are hidden by its hunk as much as a replaced one's: said the same way.
+            DiffCard.addShapeChange(card, TextShape.of(""), TextShape.of(content), false);
         }
         return card;
     }

@@ -153,6 +153,15 @@ class LiteralEditTest {
                         + "of old_string differs; read the file there and copy old_string exactly");
     }
 
+    /** Found by black-box testing: one line with its break was told that "a later line" differed. */
+    @Test
+    void oneLineWithItsBreakFoundOnlyInsideALineIsToldSo() {
+        assertThatThrownBy(() -> edit("hello world\nhello there\n", "hello\n", "x"))
+                .hasMessage("old_string was not found in the file; its text without the final line break appears at"
+                        + " lines 1, 2, but not at the end of a line; read the file there and copy old_string exactly,"
+                        + " or leave out the line break");
+    }
+
     /** Found by black-box testing: the hint named only the first of the places, and "first line" meant a blank one. */
     @Test
     void theFirstLineHintNamesEveryPlaceAndSaysWhenBlankLinesWereSkipped() {

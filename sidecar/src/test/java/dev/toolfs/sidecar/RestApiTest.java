@@ -89,6 +89,18 @@ class RestApiTest {
         assertThat(text(updated)).isEqualTo("<path>dir/new.txt</path>\n<type>file</type>\n<content>\nUpdated file\n</content>");
         assertThat(updated.getList("metadata.hunks", String.class)).containsExactly("@@ -1 +1 @@\n-a\n+b");
         assertThat(Files.readString(ws.resolve("dir/new.txt"))).isEqualTo("b\n");
+        assertThat(created.getMap("metadata")).doesNotContainKeys("lineEndings", "byteOrderMark");
+    }
+
+    /** Found by black-box testing: a created file's card did not say what its hunk hides. */
+    @Test
+    void aCreatedFilesCardSaysItsCrlfEndingsAndMark() throws Exception {
+        JsonPath crlf = call("write", session, Map.of("file_path", "new-crlf.txt", "content", "\uFEFFa\r\nb\r\n"));
+        assertThat(crlf.getList("metadata.hunks", String.class)).containsExactly("@@ -0,0 +1,2 @@\n+a\n+b");
+        assertThat(crlf.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "none", "after", "CRLF"));
+        assertThat(crlf.getMap("metadata.byteOrderMark")).isEqualTo(Map.of("before", false, "after", true));
+        assertThat(Files.readAllBytes(ws.resolve("new-crlf.txt")))
+                .isEqualTo("\uFEFFa\r\nb\r\n".getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
