@@ -100,7 +100,9 @@ public final class Utf8LineScanner implements LineSource {
         boolean end = eof && n == lim - pos;
         for (CoderResult r = decoder.decode(in, out, end);; r = decoder.decode(in, out, end)) {
             if (r.isError()) {
-                throw new NotTextException("invalid UTF-8 in the first " + n + " bytes");
+                // Counted from the start of the file: a byte-order mark before the sample is among them.
+                long upTo = bytesRead - lim + pos + n;
+                throw new NotTextException("invalid UTF-8 in the first " + upTo + (upTo == 1 ? " byte" : " bytes"));
             }
             if (!r.isOverflow()) {
                 break;

@@ -160,6 +160,16 @@ class Utf8LineScannerTest {
         assertThatThrownBy(() -> lines.nextLine(10)).hasMessage("invalid UTF-8 in line 2");
     }
 
+    /** Found by black-box testing: the count left out a byte-order mark, and said "1 bytes". */
+    @Test
+    void theHeadsByteCountIsFromTheStartOfTheFile() {
+        byte[] marked = { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a', 'b', (byte) 0xFF, '\n' };
+        assertThatThrownBy(new Utf8LineScanner(new ByteArrayInputStream(marked), null, 64 * 1024)::checkHead)
+                .hasMessage("invalid UTF-8 in the first 7 bytes");
+        assertThatThrownBy(new Utf8LineScanner(new ByteArrayInputStream(new byte[] { (byte) 0xFF }), null, 64 * 1024)::checkHead)
+                .hasMessage("invalid UTF-8 in the first 1 byte");
+    }
+
     /**
      * A character cut by the end of the file is invalid, also when the whole file is in the head (found by black-box
      * testing: a window of the first line passed it, and recorded a version write could then replace).

@@ -77,6 +77,12 @@ class RestApiTest {
         Files.writeString(ws.resolve("five.txt"), "1\n2\n3\n4\n5\n");
         assertThat(text(call("read", session, Map.of("file_path", "five.txt", "offset", 2, "limit", 2))))
                 .endsWith("2: 2\n3: 3\n\n(Showing lines 2-3 of 5. Use offset=4 to continue.)\n</content>");
+        // Some clients send null for every optional argument: not given.
+        Map<String, Object> nulls = new java.util.HashMap<>();
+        nulls.put("file_path", "five.txt");
+        nulls.put("offset", null);
+        nulls.put("limit", null);
+        assertThat(text(call("read", session, nulls))).endsWith("1: 1\n2: 2\n3: 3\n4: 4\n5: 5\n\n(End of file - total 5 lines)\n</content>");
     }
 
     @Test
