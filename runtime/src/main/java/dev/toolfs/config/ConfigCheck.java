@@ -29,10 +29,14 @@ public class ConfigCheck {
             StartupEvent event, ToolFsConfig config) {
         List<String> problems = problems(config);
         problems.addAll(flagProblems(org.eclipse.microprofile.config.ConfigProvider.getConfig()));
+        java.util.Optional<String> roots = rootsProblem(config);
+        roots.ifPresent(problems::add);
         sandboxProblem(config).ifPresent(problems::add);
-        wholeFileSystemByDefault(config.workspace().roots(), java.nio.file.Path.of("").toAbsolutePath())
-                .ifPresent(problems::add);
-        if (dev.toolfs.runtime.ToolFsProducers.localStoreEnabled()) {
+        if (!roots.filter(ROOTS_NAME_NO_FOLDER::equals).isPresent()) {
+            wholeFileSystemByDefault(config.workspace().roots(), java.nio.file.Path.of("").toAbsolutePath())
+                    .ifPresent(problems::add);
+        }
+        if (roots.isEmpty() && dev.toolfs.runtime.ToolFsProducers.localStoreEnabled()) {
             storeHoldingARoot(dev.toolfs.runtime.ToolFsProducers.attachmentsDir(config),
                     dev.toolfs.runtime.ToolFsProducers.roots(config)).ifPresent(problems::add);
         }
@@ -98,16 +102,38 @@ public class ConfigCheck {
         return problems;
     }
 
+    public static final String ROOTS_NAME_NO_FOLDER = "quarkus.tool-fs.workspace.roots names no folder; list the"
+            + " workspace's folders, or leave it unset for the current folder";
+
+    /**
+     * A root that is missing or a file, said with the other problems: found later, as the tools are built, it came in a
+     * stack trace after the log had named it as the workspace.
+     */
+    private static java.util.Optional<String> rootsProblem(ToolFsConfig config) {
+        // Only separators (","): the list is empty, which the configuration takes for unset, the current folder.
+        String raw = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getConfigValue("quarkus.tool-fs.workspace.roots").getRawValue();
+        if (config.workspace().roots().isEmpty() && raw != null && !raw.isBlank()) {
+            return java.util.Optional.of(ROOTS_NAME_NO_FOLDER);
+        }
+        try {
+            new dev.toolfs.fs.local.Workspace(dev.toolfs.runtime.ToolFsProducers.roots(config));
+            return java.util.Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.ofNullable(e.getMessage());
+        }
+    }
+
     /** What the sandbox would refuse to start with (a writable root outside the workspace, a glob that never matches). */
     private static java.util.Optional<String> sandboxProblem(ToolFsConfig config) {
         if (config.sandbox().mode().trim().equalsIgnoreCase("off")) {
-            return java.util.Optional.empty(); // the default: nothing to build at start-up
+            return sandboxSettingsWhileOff(config.sandbox()); // the default: nothing to build at start-up
         }
         dev.toolfs.fs.local.Workspace workspace;
         try {
             workspace = new dev.toolfs.fs.local.Workspace(dev.toolfs.runtime.ToolFsProducers.roots(config));
         } catch (RuntimeException e) {
-            return java.util.Optional.empty(); // the roots themselves: their own check says why, as the start goes on
+            return java.util.Optional.empty(); // the roots themselves: rootsProblem says why
         }
         try {
             dev.toolfs.runtime.ToolFsProducers.sandboxPolicy(workspace, config.sandbox());
@@ -115,6 +141,31 @@ public class ConfigCheck {
         } catch (IllegalArgumentException e) {
             return java.util.Optional.ofNullable(e.getMessage());
         }
+    }
+
+    /** The protected paths when the key is not set. */
+    static final List<String> DEFAULT_PROTECTED_PATHS = List.of(".git/**", "**/.git/**", ".tool-fs/**");
+
+    /**
+     * Writable folders or protected paths set with the sandbox off would protect nothing, and the user who set them
+     * would believe they did (found by black-box testing: such settings started without a word, even invalid ones).
+     */
+    static java.util.Optional<String> sandboxSettingsWhileOff(ToolFsConfig.Sandbox sandbox) {
+        List<String> set = new ArrayList<>();
+        if (sandbox.writableRoots().filter(l -> l.stream().anyMatch(e -> !e.isBlank())).isPresent()) {
+            set.add("quarkus.tool-fs.sandbox.writable-roots");
+        }
+        if (!sandbox.protectedPaths().stream().map(String::trim).filter(e -> !e.isEmpty()).toList()
+                .equals(DEFAULT_PROTECTED_PATHS)) {
+            set.add("quarkus.tool-fs.sandbox.protected-paths");
+        }
+        if (set.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.join(" and ", set) + (set.size() == 1 ? " is" : " are")
+                + " set, but quarkus.tool-fs.sandbox.mode is off, so nothing would be protected: any file of the"
+                + " workspace may be changed; set quarkus.tool-fs.sandbox.mode=workspace-write, or remove "
+                + (set.size() == 1 ? "it" : "them"));
     }
 
     /**

@@ -54,8 +54,7 @@ public class ToolFsProducers {
                 .map(list -> entries(list).stream().map(r -> Path.of(r).toAbsolutePath().normalize()).toList())
                 .map(list -> {
                     if (list.isEmpty()) {
-                        throw new IllegalArgumentException("quarkus.tool-fs.workspace.roots names no folder; list the"
-                                + " workspace's folders, or leave it unset for the current folder");
+                        throw new IllegalArgumentException(dev.toolfs.config.ConfigCheck.ROOTS_NAME_NO_FOLDER);
                     }
                     return list;
                 })

@@ -116,11 +116,15 @@ public class ConfiguredApprovals implements ApprovalService {
         try {
             return cancellation.await(p.decision(), timeout);
         } catch (java.util.concurrent.CancellationException e) {
+            p.decision().complete(ApprovalDecision.cancelledWhileWaiting()); // a decision from now on is refused
             return ApprovalDecision.cancelledWhileWaiting();
         } catch (TimeoutException e) {
-            return ApprovalDecision.noDecisionWithin(timeout);
+            // A decision sent at this very moment was told it was taken (resolve completed the future): it is.
+            ApprovalDecision none = ApprovalDecision.noDecisionWithin(timeout);
+            return p.decision().complete(none) ? none : p.decision().getNow(none);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            p.decision().complete(ApprovalDecision.cancelledWhileWaiting());
             return ApprovalDecision.cancelledWhileWaiting();
         } catch (ExecutionException e) {
             return ApprovalDecision.deny("the decision failed: " + e.getCause());

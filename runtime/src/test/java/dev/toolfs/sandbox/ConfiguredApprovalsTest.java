@@ -49,6 +49,36 @@ class ConfiguredApprovalsTest {
         assertThat(decision.get(10, TimeUnit.SECONDS).approved()).isTrue();
     }
 
+    /**
+     * Found by black-box testing: a decision sent as the wait timed out was answered 200, and dropped. Here it comes
+     * between the wait's end and the timeout's decision, the moment the race hit.
+     */
+    @Test
+    void aDecisionAcceptedAsTheWaitTimesOutIsTheOneTaken() {
+        ConfiguredApprovals approvals = new ConfiguredApprovals(ConfiguredApprovals.Mode.ASK, Duration.ofSeconds(1));
+        dev.toolfs.fs.Cancellation decidedAtTheDeadline = new dev.toolfs.fs.Cancellation() {
+            @Override
+            public boolean isCancelled() {
+                return false;
+            }
+
+            @Override
+            public <T> T await(java.util.concurrent.Future<T> result, Duration limit)
+                    throws java.util.concurrent.TimeoutException {
+                assertThat(approvals.resolve("r3", ApprovalDecision.approve("just in time"))).isTrue();
+                throw new java.util.concurrent.TimeoutException();
+            }
+        };
+        ApprovalDecision d = approvals.decide(request("r3"), ClientApprover.NONE, decidedAtTheDeadline);
+        assertThat(d.approved()).isTrue();
+        assertThat(d.reason()).isEqualTo("just in time");
+        // Timed out with no decision: one sent after that is refused (404), not taken and dropped.
+        ConfiguredApprovals late = new ConfiguredApprovals(ConfiguredApprovals.Mode.ASK, Duration.ofMillis(1));
+        assertThat(late.decide(request("r4"), ClientApprover.NONE, dev.toolfs.fs.Cancellation.NONE).reason())
+                .isEqualTo("no decision within 1ms");
+        assertThat(late.resolve("r4", ApprovalDecision.approve("late"))).isFalse();
+    }
+
     @Test
     void whatTheModelWroteIsLoggedAsOnePlainLine() {
         // Found by an adversarial test: a justification with a line break and a terminal escape forged a log line.

@@ -72,13 +72,20 @@ public class SidecarMain {
 
     /**
      * Ends the HTTP process. A failed start is logged with its stack trace on the console, which is standard output;
-     * standard error gets why on one line, as documented (found by black-box testing).
+     * standard error gets why on one line, as documented (found by black-box testing). A refused configuration is not
+     * logged (StartRefusalFilter): its reason, which says it, is all there is to print.
      */
     private static void exitHttp(int code, Throwable failure) {
         if (failure != null) {
-            System.err.println("Tool FS did not start: " + dev.toolfs.transport.mcp.FailedStart.reason(failure));
+            System.err.println(whyNotStarted(failure));
         }
         System.exit(code);
+    }
+
+    /** Why the start failed, on one line. */
+    private static String whyNotStarted(Throwable failure) {
+        String reason = dev.toolfs.transport.mcp.FailedStart.reason(failure);
+        return reason.startsWith(StartRefusalFilter.REFUSAL) ? reason : "Tool FS did not start: " + reason;
     }
 
     /**
@@ -87,6 +94,7 @@ public class SidecarMain {
      */
     private static void exit(int code, Throwable failure) {
         if (failure != null) {
+            System.err.println(whyNotStarted(failure)); // the client's log of this server
             StdioChannel.takeOpened().ifPresent(channel -> channel.attach(new FailedStart(channel.out(), failure)));
         }
         System.exit(code);

@@ -32,7 +32,8 @@ public final class FailedStart implements StdioChannel.Receiver {
 
     public FailedStart(OutputStream out, Throwable failure) {
         this.out = out;
-        this.message = "the Tool FS server could not start: " + reason(failure)
+        // "could not start: Tool FS refuses to start: …" would say it twice.
+        this.message = "the Tool FS server could not start: " + reason(failure).replaceFirst("^Tool FS refuses to start: ", "")
                 + "; fix this in its configuration, then start it again";
     }
 

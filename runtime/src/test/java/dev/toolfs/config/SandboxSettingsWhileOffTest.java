@@ -1,0 +1,61 @@
+package dev.toolfs.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+/** Sandbox settings that would protect nothing, because the sandbox is off, refuse the start instead. */
+class SandboxSettingsWhileOffTest {
+
+    private static ToolFsConfig.Sandbox off(Optional<List<String>> writable, List<String> protectedPaths) {
+        return new ToolFsConfig.Sandbox() {
+            @Override
+            public String mode() {
+                return "off";
+            }
+
+            @Override
+            public Optional<List<String>> writableRoots() {
+                return writable;
+            }
+
+            @Override
+            public List<String> protectedPaths() {
+                return protectedPaths;
+            }
+
+            @Override
+            public String approval() {
+                return "deny";
+            }
+
+            @Override
+            public Duration approvalTimeout() {
+                return Duration.ofMinutes(2);
+            }
+        };
+    }
+
+    @Test
+    void theDefaultsAloneAreFine() {
+        assertThat(ConfigCheck.sandboxSettingsWhileOff(off(Optional.empty(), ConfigCheck.DEFAULT_PROTECTED_PATHS))).isEmpty();
+        assertThat(ConfigCheck.sandboxSettingsWhileOff(off(Optional.of(List.of(" ")),
+                List.of(" .git/**", "**/.git/**", ".tool-fs/**", "")))).isEmpty();
+    }
+
+    @Test
+    void eachKeySetIsNamed() {
+        assertThat(ConfigCheck.sandboxSettingsWhileOff(off(Optional.of(List.of("src")), ConfigCheck.DEFAULT_PROTECTED_PATHS)))
+                .contains("quarkus.tool-fs.sandbox.writable-roots is set, but quarkus.tool-fs.sandbox.mode is off, so"
+                        + " nothing would be protected: any file of the workspace may be changed; set"
+                        + " quarkus.tool-fs.sandbox.mode=workspace-write, or remove it");
+        assertThat(ConfigCheck.sandboxSettingsWhileOff(off(Optional.of(List.of("src")), List.of("secrets/**"))))
+                .contains("quarkus.tool-fs.sandbox.writable-roots and quarkus.tool-fs.sandbox.protected-paths are set,"
+                        + " but quarkus.tool-fs.sandbox.mode is off, so nothing would be protected: any file of the"
+                        + " workspace may be changed; set quarkus.tool-fs.sandbox.mode=workspace-write, or remove them");
+    }
+}
