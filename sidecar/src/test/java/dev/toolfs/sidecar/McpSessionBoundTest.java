@@ -89,34 +89,6 @@ class McpSessionBoundTest {
         assertThat(deleted.get(10, java.util.concurrent.TimeUnit.SECONDS)).startsWith("event: message");
     }
 
-    /** The older SSE transport's stream is its session: it ends when the session is ended to make room. */
-    @Test
-    void anOlderTransportsStreamEndsWhenItsSessionIsEndedToMakeRoom() throws Exception {
-        java.net.http.HttpRequest get = java.net.http.HttpRequest.newBuilder(mcp.resolve("/mcp/sse"))
-                .header("Accept", "text/event-stream").GET().build();
-        java.net.http.HttpResponse<java.io.InputStream> stream = java.net.http.HttpClient.newHttpClient()
-                .send(get, java.net.http.HttpResponse.BodyHandlers.ofInputStream());
-        assertThat(stream.statusCode()).isEqualTo(200);
-        java.io.BufferedReader events = new java.io.BufferedReader(
-                new java.io.InputStreamReader(stream.body(), java.nio.charset.StandardCharsets.UTF_8));
-        assertThat(events.readLine()).isEqualTo("event: endpoint");
-        String endpoint = events.readLine();
-        assertThat(endpoint).startsWith("data: /mcp/messages/");
-        java.util.concurrent.CompletableFuture<Long> rest = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            try {
-                return events.lines().count();
-            } catch (java.io.UncheckedIOException e) {
-                return -1L;
-            }
-        });
-        for (int i = 0; i < 3; i++) {
-            McpClient.connect(); // the third one is past the bound: ends the stream's session, used longest ago
-        }
-        assertThat(rest.get(10, java.util.concurrent.TimeUnit.SECONDS)).isNotNegative();
-        String id = endpoint.substring("data: /mcp/messages/".length()).replaceAll("[?].*", "");
-        assertThat(connections.has(id)).isFalse();
-    }
-
     /**
      * Found in a review: the library makes a session for a POST without one before it looks at its headers, and keeps it
      * when it refuses them.

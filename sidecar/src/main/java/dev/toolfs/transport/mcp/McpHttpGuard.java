@@ -75,7 +75,6 @@ public class McpHttpGuard {
                 sessions.used(sessionOf(ctx));
                 if (ctx.request().method() == HttpMethod.GET && "/mcp/sse".equals(ctx.normalizedPath())) {
                     sessions.makeRoom(); // the older transport's session begins with its event stream
-                    trackOlderStream(ctx);
                 }
                 String session = sessionOf(ctx);
                 if (session != null && ctx.request().method() == HttpMethod.GET && "/mcp".equals(ctx.normalizedPath())) {
@@ -124,30 +123,6 @@ public class McpHttpGuard {
         router.route("/q/*").order(Integer.MIN_VALUE + 100).handler(ctx -> {
             if (admission.admit(ctx)) {
                 ctx.next();
-            }
-        });
-    }
-
-    /**
-     * The older transport's stream makes its session, whose id the library names only in the stream's first event: the
-     * session is the one made while the library answered. When another was made at the same moment (a client on
-     * another event loop) it cannot be told apart, and the stream is left to end with its connection, as before.
-     */
-    private void trackOlderStream(RoutingContext ctx) {
-        java.util.Set<String> before = new java.util.HashSet<>();
-        connections.forEach(c -> before.add(c.id()));
-        ctx.addHeadersEndHandler(v -> {
-            if (ctx.response().getStatusCode() != 200) {
-                return;
-            }
-            java.util.List<String> made = new java.util.ArrayList<>(1);
-            connections.forEach(c -> {
-                if (!before.contains(c.id())) {
-                    made.add(c.id());
-                }
-            });
-            if (made.size() == 1) {
-                streams.opened(made.get(0), ctx.response(), forget -> ctx.addEndHandler(done -> forget.run()));
             }
         });
     }

@@ -7,8 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.vertx.core.http.HttpServerResponse;
 
 /**
- * The event streams open for each MCP session over HTTP ({@code GET /mcp}, and the older transport's
- * {@code GET /mcp/sse}, whose stream is its session). The library forgets a session it
+ * The event streams ({@code GET /mcp}) open for each MCP session over Streamable HTTP. The library forgets a session it
  * ends (a {@code DELETE}, or one ended to make room) but leaves its streams open, so that the client went on listening
  * to a session that no longer was, and kept a connection until the HTTP idle timeout; they are ended with it.
  */
