@@ -112,7 +112,7 @@ public class ConfigCheck {
     private static java.util.Optional<String> rootsProblem(ToolFsConfig config) {
         // Only separators (","): the list is empty, which the configuration takes for unset, the current folder.
         String raw = org.eclipse.microprofile.config.ConfigProvider.getConfig()
-                .getConfigValue("quarkus.tool-fs.workspace.roots").getRawValue();
+                .getConfigValue("quarkus.tool-fs.workspace.roots").getValue(); // expanded: ${DIR:} empty is unset
         if (config.workspace().roots().isEmpty() && raw != null && !raw.isBlank()) {
             return java.util.Optional.of(ROOTS_NAME_NO_FOLDER);
         }
@@ -127,7 +127,10 @@ public class ConfigCheck {
     /** What the sandbox would refuse to start with (a writable root outside the workspace, a glob that never matches). */
     private static java.util.Optional<String> sandboxProblem(ToolFsConfig config) {
         if (config.sandbox().mode().trim().equalsIgnoreCase("off")) {
-            return sandboxSettingsWhileOff(config.sandbox()); // the default: nothing to build at start-up
+            // The default: nothing to build at start-up; settings that would protect nothing are warned of.
+            sandboxSettingsWhileOff(config.sandbox())
+                    .ifPresent(w -> org.jboss.logging.Logger.getLogger(ConfigCheck.class).warn(w));
+            return java.util.Optional.empty();
         }
         dev.toolfs.fs.local.Workspace workspace;
         try {
@@ -147,8 +150,9 @@ public class ConfigCheck {
     static final List<String> DEFAULT_PROTECTED_PATHS = List.of(".git/**", "**/.git/**", ".tool-fs/**");
 
     /**
-     * Writable folders or protected paths set with the sandbox off would protect nothing, and the user who set them
-     * would believe they did (found by black-box testing: such settings started without a word, even invalid ones).
+     * Writable folders or protected paths set with the sandbox off protect nothing, and the user who set them would
+     * believe they did (found by black-box testing: such settings started without a word, even invalid ones). Said as a
+     * warning, not a refusal: the sandbox may be turned off for a while (an environment variable) with them kept.
      */
     static java.util.Optional<String> sandboxSettingsWhileOff(ToolFsConfig.Sandbox sandbox) {
         List<String> set = new ArrayList<>();
@@ -163,9 +167,9 @@ public class ConfigCheck {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(String.join(" and ", set) + (set.size() == 1 ? " is" : " are")
-                + " set, but quarkus.tool-fs.sandbox.mode is off, so nothing would be protected: any file of the"
-                + " workspace may be changed; set quarkus.tool-fs.sandbox.mode=workspace-write, or remove "
-                + (set.size() == 1 ? "it" : "them"));
+                + " set, but quarkus.tool-fs.sandbox.mode is off, so " + (set.size() == 1 ? "it protects" : "they protect")
+                + " nothing: any file of the workspace may be changed; set quarkus.tool-fs.sandbox.mode=workspace-write to"
+                + " apply " + (set.size() == 1 ? "it" : "them"));
     }
 
     /**

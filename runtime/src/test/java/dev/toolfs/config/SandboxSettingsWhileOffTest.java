@@ -8,7 +8,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
-/** Sandbox settings that would protect nothing, because the sandbox is off, refuse the start instead. */
+/** Sandbox settings that protect nothing, because the sandbox is off, are warned of. */
 class SandboxSettingsWhileOffTest {
 
     private static ToolFsConfig.Sandbox off(Optional<List<String>> writable, List<String> protectedPaths) {
@@ -51,11 +51,11 @@ class SandboxSettingsWhileOffTest {
     void eachKeySetIsNamed() {
         assertThat(ConfigCheck.sandboxSettingsWhileOff(off(Optional.of(List.of("src")), ConfigCheck.DEFAULT_PROTECTED_PATHS)))
                 .contains("quarkus.tool-fs.sandbox.writable-roots is set, but quarkus.tool-fs.sandbox.mode is off, so"
-                        + " nothing would be protected: any file of the workspace may be changed; set"
-                        + " quarkus.tool-fs.sandbox.mode=workspace-write, or remove it");
+                        + " it protects nothing: any file of the workspace may be changed; set"
+                        + " quarkus.tool-fs.sandbox.mode=workspace-write to apply it");
         assertThat(ConfigCheck.sandboxSettingsWhileOff(off(Optional.of(List.of("src")), List.of("secrets/**"))))
                 .contains("quarkus.tool-fs.sandbox.writable-roots and quarkus.tool-fs.sandbox.protected-paths are set,"
-                        + " but quarkus.tool-fs.sandbox.mode is off, so nothing would be protected: any file of the"
-                        + " workspace may be changed; set quarkus.tool-fs.sandbox.mode=workspace-write, or remove them");
+                        + " but quarkus.tool-fs.sandbox.mode is off, so they protect nothing: any file of the"
+                        + " workspace may be changed; set quarkus.tool-fs.sandbox.mode=workspace-write to apply them");
     }
 }
