@@ -289,7 +289,7 @@ public final class StdioChannel {
         synchronized (this) {
             input = in;
             lines = new LineReader(in, MAX_MESSAGE_BYTES);
-            handshake = recorded;
+            handshake = recorded != null ? recorded : StdioHandshake.pingOnly();
         }
         readLines();
     }

@@ -98,6 +98,15 @@ public final class StdioHandshake {
     }
 
     /**
+     * Answers pings only: what is answered early without a recording (none asked for, or one that could not be read),
+     * since a ping's answer needs none, and a client may wait for it before anything else (found by black-box testing:
+     * without the recording a ping waited for the start).
+     */
+    public static StdioHandshake pingOnly() {
+        return new StdioHandshake(null, null, List.of());
+    }
+
+    /**
      * This handshake without its tool list: {@code initialize} alone is answered early (its answer does not depend on
      * the tools), for a run whose configuration changes the list.
      */

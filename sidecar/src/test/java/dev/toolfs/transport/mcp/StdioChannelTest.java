@@ -157,8 +157,9 @@ class StdioChannelTest {
     }
 
     @Test
-    void withoutARecordingKeepsEverythingForTheServerAndSaysWhy() throws Exception {
-        byte[] input = (StdioHandshakeTest.initialize(1, "2025-06-18") + "\n").getBytes(StandardCharsets.UTF_8);
+    void withoutARecordingKeepsEverythingButPingsForTheServerAndSaysWhy() throws Exception {
+        String ping = "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}";
+        byte[] input = (ping + "\n" + StdioHandshakeTest.initialize(1, "2025-06-18") + "\n").getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         StdioChannel channel = StdioChannel.open(new ByteArrayInputStream(input), out, Path.of("/no/such/recording"), true);
         Recorder server = new Recorder();
@@ -166,9 +167,10 @@ class StdioChannelTest {
         Thread.sleep(50);
         channel.attach(server);
         assertThat(server.end.get(10, TimeUnit.SECONDS)).isNull();
-        assertThat(server.lines).containsExactly(StdioHandshakeTest.initialize(1, "2025-06-18"));
-        assertThat(server.early).isEmpty();
-        assertThat(written(out)).isEmpty();
+        assertThat(server.lines).containsExactly(ping, StdioHandshakeTest.initialize(1, "2025-06-18"));
+        // A ping needs no recording: answered before the server ran (found by black-box testing).
+        assertThat(server.early).extracting(StdioHandshake.EarlyAnswer::method).containsExactly("ping");
+        assertThat(written(out)).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{}}\n");
         assertThat(channel.handshakeProblem()).hasValueSatisfying(p -> assertThat(p).contains("/no/such/recording"));
     }
 
