@@ -77,6 +77,7 @@ public final class ImageHeaders {
                 if (pos + 10 > b.length) {
                     throw new ImageHeaderException(cut + "inside an image descriptor at offset " + pos + UNFINISHED);
                 }
+                requireGifImageOnScreen(b, (int) pos);
                 pos = afterSubBlocks(b, pos + 10 + colorTable(b[(int) pos + 9]) + 1, cut);
                 images++;
             } else if (images > 0) {
@@ -89,6 +90,25 @@ public final class ImageHeaders {
         if (images == 0) {
             throw new ImageHeaderException(pos < b.length ? "the GIF has no image (its trailer comes before any)"
                     : cut + "before its first image" + UNFINISHED);
+        }
+    }
+
+    /**
+     * An image of a GIF must lie within its logical screen. Decoders disagree on one that does not: browsers cut it to
+     * the screen, others grow the canvas to fit the image (found by black-box testing: a 60000x60000 image on a 33x44
+     * screen passed as 33x44, under the pixel limit).
+     */
+    private static void requireGifImageOnScreen(byte[] b, int pos) {
+        int screenWidth = u16le(b, 6);
+        int screenHeight = u16le(b, 8);
+        int left = u16le(b, pos + 1);
+        int top = u16le(b, pos + 3);
+        int width = u16le(b, pos + 5);
+        int height = u16le(b, pos + 7);
+        if (left + width > screenWidth || top + height > screenHeight) {
+            throw new ImageHeaderException("the GIF's image at offset " + pos + " (" + width + "x" + height + " at " + left
+                    + "," + top + ") does not fit its " + screenWidth + "x" + screenHeight + " screen, which decoders"
+                    + " show in different sizes");
         }
     }
 
@@ -114,6 +134,7 @@ public final class ImageHeaders {
     private static void requireWholePng(byte[] b) {
         int pos = 8; // after the signature; parse() checked IHDR comes first
         boolean imageData = false;
+        boolean palette = false;
         while (true) {
             if (pos == b.length) {
                 throw new ImageHeaderException("the PNG is cut short (it ends before its IEND chunk" + UNFINISHED);
@@ -144,6 +165,14 @@ public final class ImageHeaders {
                             + " is damaged (its checksum does not match)");
                 }
             }
+            if (type.equals("IHDR")) {
+                requirePngHeaderValues(b);
+            }
+            palette |= type.equals("PLTE");
+            if (type.equals("IDAT") && !imageData && u8(b, 25) == 3 && !palette) {
+                throw new ImageHeaderException("the PNG is a palette image (color type 3) without a PLTE chunk before its"
+                        + " image data");
+            }
             imageData |= type.equals("IDAT");
             if (type.equals("IEND")) {
                 if (!imageData) {
@@ -155,12 +184,72 @@ public final class ImageHeaders {
         }
     }
 
+    /**
+     * The IHDR fields after the size that libpng checks (its "Invalid IHDR data"): the color type, a bit depth that type
+     * allows, and the compression, filter and interlace methods (found by black-box testing: a bit depth of 3 passed).
+     */
+    private static void requirePngHeaderValues(byte[] b) {
+        int depth = u8(b, 24);
+        int colorType = u8(b, 25);
+        String depths = switch (colorType) {
+            case 0 -> "1, 2, 4, 8 or 16";
+            case 3 -> "1, 2, 4 or 8";
+            case 2, 4, 6 -> "8 or 16";
+            default -> throw new ImageHeaderException("the PNG color type is " + colorType
+                    + ", which is none of 0, 2, 3, 4 and 6");
+        };
+        if (!java.util.Arrays.asList(depths.replace(" or", ",").split(", ")).contains(String.valueOf(depth))) {
+            throw new ImageHeaderException("the PNG bit depth is " + depth + ", which color type " + colorType
+                    + " does not allow (only " + depths + ")");
+        }
+        if (u8(b, 26) != 0) {
+            throw new ImageHeaderException("the PNG compression method is " + u8(b, 26) + " instead of 0");
+        }
+        if (u8(b, 27) != 0) {
+            throw new ImageHeaderException("the PNG filter method is " + u8(b, 27) + " instead of 0");
+        }
+        if (u8(b, 28) > 1) {
+            throw new ImageHeaderException("the PNG interlace method is " + u8(b, 28) + " instead of 0 or 1");
+        }
+    }
+
+    /**
+     * A frame most decoders read (found by black-box testing: lossless and hierarchical JPEGs, 12-bit samples and frames
+     * without components passed, which libjpeg as most builds have it refuses): a sequential or progressive process
+     * (SOF0-2, and their arithmetic-coded forms SOF9-10), 8-bit samples, and 1, 3 or 4 components.
+     */
+    private static void requireDecodableFrame(byte[] b, int marker, int at) {
+        int length = segmentLength(b, at);
+        if (length < 8) {
+            throw new ImageHeaderException("the JPEG SOF segment is too short");
+        }
+        int process = marker - 0xC0;
+        if (process == 3 || process == 11) {
+            throw new ImageHeaderException("the JPEG is lossless (SOF" + process + "), which most decoders do not read");
+        }
+        if (process == 5 || process == 6 || process == 7 || process >= 13) {
+            throw new ImageHeaderException("the JPEG is hierarchical (SOF" + process + "), which most decoders do not read");
+        }
+        int precision = u8(b, at + 2);
+        if (precision != 8) {
+            throw new ImageHeaderException("the JPEG has " + precision + "-bit samples, which most decoders do not read"
+                    + " (only 8-bit)");
+        }
+        int components = u8(b, at + 7);
+        if (components != 1 && components != 3 && components != 4) {
+            throw new ImageHeaderException("the JPEG has " + components + " color components (decoders show 1, 3 or 4)");
+        }
+    }
+
     private static void requireWholeJpeg(byte[] b) {
         int pos;
         try {
             pos = walkJpeg(b, (marker, at) -> {
                 if (marker == 0xD9) {
                     throw new ImageHeaderException("the JPEG ends before its image data (its EOI marker comes before SOS)");
+                }
+                if (isSofMarker(marker)) {
+                    requireDecodableFrame(b, marker, at);
                 }
                 return marker == 0xDA ? at + segmentLength(b, at) : null; // the scan's data starts past its header
             });
@@ -191,18 +280,43 @@ public final class ImageHeaders {
         if (!hasAscii(b, 12, "VP8X")) {
             return; // a simple WebP: its one chunk is the image
         }
-        // An extended one announces the canvas; the image is in a later chunk (one frame, or an animation's frames).
+        // An extended one announces the canvas; the image is in a later chunk (one frame, or an animation's frames),
+        // which libwebp refuses unless a still image is the canvas's size and every frame lies within it (found by
+        // black-box testing: a 16383x16383 image under a 77x55 canvas passed as 77x55).
+        int canvasWidth = u24le(b, 24) + 1;
+        int canvasHeight = u24le(b, 27) + 1;
+        boolean image = false;
         for (long pos = firstChunkEnd + (firstChunkEnd & 1); pos + 8 <= riff; ) {
-            long end = pos + 8 + u32le(b, (int) pos + 4);
+            long size = u32le(b, (int) pos + 4);
+            long end = pos + 8 + size;
             if (end > riff) {
                 throw chunkPastRiff(b, pos);
             }
-            if (hasAscii(b, (int) pos, "VP8 ") || hasAscii(b, (int) pos, "VP8L") || hasAscii(b, (int) pos, "ANMF")) {
-                return;
+            ImageInfo still = hasAscii(b, (int) pos, "VP8 ") ? parseVp8(b, (int) pos + 8, size)
+                    : hasAscii(b, (int) pos, "VP8L") ? parseVp8l(b, (int) pos + 8, size) : null;
+            if (still != null && !image && (still.width() != canvasWidth || still.height() != canvasHeight)) {
+                throw new ImageHeaderException("the WebP canvas is " + canvasWidth + "x" + canvasHeight + " but its image is "
+                        + still.width() + "x" + still.height() + ", which decoders refuse");
             }
+            if (hasAscii(b, (int) pos, "ANMF")) {
+                requireChunk(b, (int) pos + 8, size, 16, "ANMF");
+                int x = 2 * u24le(b, (int) pos + 8);
+                int y = 2 * u24le(b, (int) pos + 11);
+                int width = u24le(b, (int) pos + 14) + 1;
+                int height = u24le(b, (int) pos + 17) + 1;
+                if ((long) x + width > canvasWidth || (long) y + height > canvasHeight) {
+                    throw new ImageHeaderException("the WebP's animation frame at offset " + pos + " (" + width + "x"
+                            + height + " at " + x + "," + y + ") does not fit its " + canvasWidth + "x" + canvasHeight
+                            + " canvas, which decoders refuse");
+                }
+                image = true;
+            }
+            image |= still != null;
             pos = end + (end & 1);
         }
-        throw new ImageHeaderException("the WebP has no image data (no VP8, VP8L or ANMF chunk after its VP8X chunk)");
+        if (!image) {
+            throw new ImageHeaderException("the WebP has no image data (no VP8, VP8L or ANMF chunk after its VP8X chunk)");
+        }
     }
 
     /** The refusal of a WebP whose chunk at {@code pos} runs past its RIFF data. */

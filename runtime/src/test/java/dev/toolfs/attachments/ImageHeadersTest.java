@@ -806,6 +806,89 @@ class ImageHeadersTest {
                     + " VP8L chunk runs past the end of its RIFF data; a download or a save that did not finish?)");
         }
 
+        /** Found by black-box testing: IHDR values and a palette image without PLTE that libpng refuses passed. */
+        @Test
+        void aPngsHeaderValuesAreOnesLibpngReads() {
+            byte[] png = imageIo("png", 17, 5);
+            byte[] rest = Arrays.copyOfRange(png, 33, png.length);
+            java.util.function.Function<int[], byte[]> withIhdr = v -> concat(Arrays.copyOf(png, 8),
+                    pngChunk("IHDR", bytes(0, 0, 0, 17, 0, 0, 0, 5, v[0], v[1], v[2], v[3], v[4]), false), rest);
+            assertWhole(withIhdr.apply(new int[] { 8, 2, 0, 0, 0 }));
+            assertWhole(withIhdr.apply(new int[] { 16, 6, 0, 0, 1 }));
+            assertNotWhole(withIhdr.apply(new int[] { 8, 5, 0, 0, 0 }), "the PNG color type is 5, which is none of 0, 2, 3, 4 and 6");
+            assertNotWhole(withIhdr.apply(new int[] { 3, 0, 0, 0, 0 }),
+                    "the PNG bit depth is 3, which color type 0 does not allow (only 1, 2, 4, 8 or 16)");
+            assertNotWhole(withIhdr.apply(new int[] { 16, 3, 0, 0, 0 }),
+                    "the PNG bit depth is 16, which color type 3 does not allow (only 1, 2, 4 or 8)");
+            assertNotWhole(withIhdr.apply(new int[] { 4, 2, 0, 0, 0 }),
+                    "the PNG bit depth is 4, which color type 2 does not allow (only 8 or 16)");
+            assertNotWhole(withIhdr.apply(new int[] { 8, 2, 1, 0, 0 }), "the PNG compression method is 1 instead of 0");
+            assertNotWhole(withIhdr.apply(new int[] { 8, 2, 0, 1, 0 }), "the PNG filter method is 1 instead of 0");
+            assertNotWhole(withIhdr.apply(new int[] { 8, 2, 0, 0, 2 }), "the PNG interlace method is 2 instead of 0 or 1");
+            // A palette image needs its palette before the image data.
+            assertNotWhole(withIhdr.apply(new int[] { 8, 3, 0, 0, 0 }),
+                    "the PNG is a palette image (color type 3) without a PLTE chunk before its image data");
+            assertWhole(concat(Arrays.copyOf(png, 8), pngChunk("IHDR", bytes(0, 0, 0, 17, 0, 0, 0, 5, 8, 3, 0, 0, 0), false),
+                    pngChunk("PLTE", bytes(0, 0, 0, 255, 255, 255), false), rest));
+        }
+
+        /** Found by black-box testing: JPEGs that most decoders refuse passed. */
+        @Test
+        void aJpegsFrameIsOneMostDecodersRead() {
+            byte[] jpeg = imageIo("jpeg", 17, 5);
+            int sof = indexOf(jpeg, bytes(0xFF, 0xC0));
+            for (int marker : new int[] { 0xC1, 0xC2, 0xC9, 0xCA }) {
+                assertWhole(patched(jpeg, sof + 1, marker));
+            }
+            assertNotWhole(patched(jpeg, sof + 1, 0xC3), "the JPEG is lossless (SOF3), which most decoders do not read");
+            assertNotWhole(patched(jpeg, sof + 1, 0xCB), "the JPEG is lossless (SOF11), which most decoders do not read");
+            for (int process : new int[] { 5, 6, 7, 13, 14, 15 }) {
+                assertNotWhole(patched(jpeg, sof + 1, 0xC0 + process),
+                        "the JPEG is hierarchical (SOF" + process + "), which most decoders do not read");
+            }
+            assertNotWhole(patched(jpeg, sof + 4, 12), "the JPEG has 12-bit samples, which most decoders do not read (only 8-bit)");
+            assertNotWhole(patched(jpeg, sof + 9, 0), "the JPEG has 0 color components (decoders show 1, 3 or 4)");
+            assertNotWhole(patched(jpeg, sof + 9, 2), "the JPEG has 2 color components (decoders show 1, 3 or 4)");
+        }
+
+        /** Found by black-box testing: a 60000x60000 image on a 33x44 screen passed as 33x44, under the pixel limit. */
+        @Test
+        void aGifsImagesLieWithinItsScreen() {
+            byte[] screen = concat(ascii("GIF89a"), bytes(4, 0, 3, 0, 0, 0, 0));
+            java.util.function.BiFunction<int[], Integer, byte[]> image = (d, unused) -> concat(screen,
+                    bytes(0x2C, d[0], 0, d[1], 0, d[2], d[2] >> 8, d[3], d[3] >> 8, 0, 2, 2, 0x44, 0x01, 0), bytes(0x3B));
+            assertWhole(image.apply(new int[] { 0, 0, 4, 3 }, 0));
+            assertWhole(image.apply(new int[] { 2, 1, 2, 2 }, 0));
+            assertNotWhole(image.apply(new int[] { 0, 0, 60000, 60000 }, 0),
+                    "the GIF's image at offset 13 (60000x60000 at 0,0) does not fit its 4x3 screen, which decoders show in"
+                            + " different sizes");
+            assertNotWhole(image.apply(new int[] { 3, 0, 2, 3 }, 0),
+                    "the GIF's image at offset 13 (2x3 at 3,0) does not fit its 4x3 screen, which decoders show in"
+                            + " different sizes");
+        }
+
+        /** Found by black-box testing: images and frames that do not match their canvas passed with the canvas's size. */
+        @Test
+        void anExtendedWebpsImageMatchesItsCanvas() {
+            byte[] canvas77x55 = chunk("VP8X", bytes(0x08, 0, 0, 0, 76, 0, 0, 54, 0, 0));
+            assertNotWhole(riff(canvas77x55, chunk("VP8L", vp8lPayload(0x2F, vp8lBits(16383, 16383, 0)))),
+                    "the WebP canvas is 77x55 but its image is 16383x16383, which decoders refuse");
+            assertNotWhole(riff(canvas77x55, chunk("VP8 ", vp8Payload(vp8Tag(16), 100, 100, 16))),
+                    "the WebP canvas is 77x55 but its image is 100x100, which decoders refuse");
+            assertWhole(riff(canvas77x55, chunk("VP8 ", vp8Payload(vp8Tag(16), 77, 55, 16))));
+            // An animation: each frame (x/2, y/2, width-1, height-1 as 24 bits, duration, flags, then its image).
+            byte[] animated = chunk("VP8X", bytes(0x02, 0, 0, 0, 29, 0, 0, 19, 0, 0));
+            byte[] fits = chunk("ANMF", concat(bytes(1, 0, 0, 1, 0, 0, 27, 0, 0, 17, 0, 0, 100, 0, 0, 0),
+                    chunk("VP8L", vp8lPayload(0x2F, vp8lBits(28, 18, 0)))));
+            assertWhole(riff(animated, chunk("ANIM", new byte[6]), fits));
+            int w = 39999;
+            byte[] huge = chunk("ANMF", concat(bytes(0, 0, 0, 0, 0, 0, w, w >> 8, w >> 16, w, w >> 8, w >> 16, 100, 0, 0, 0),
+                    chunk("VP8L", vp8lPayload(0x2F, vp8lBits(16, 16, 0)))));
+            byte[] file = riff(animated, chunk("ANIM", new byte[6]), fits, huge);
+            assertNotWhole(file, "the WebP's animation frame at offset " + (12 + 18 + 14 + fits.length)
+                    + " (40000x40000 at 0,0) does not fit its 30x20 canvas, which decoders refuse");
+        }
+
         private byte[] pngChunk(String type, byte[] data, boolean badCrc) {
             java.util.zip.CRC32 crc = new java.util.zip.CRC32();
             crc.update(ascii(type));
