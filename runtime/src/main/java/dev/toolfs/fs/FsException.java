@@ -350,6 +350,11 @@ public class FsException extends RuntimeException {
                 + " s; nothing was changed — retry later");
     }
 
+    public static FsException noRoomForImages(Path path, long sharedBytes, long seconds) {
+        return new FsException(FsErrorCode.FS_IO, path, "cannot read " + PATH + ": other image reads held the "
+                + sizeShown(sharedBytes) + " of memory that images share for " + seconds + " s; retry later");
+    }
+
     public static FsException cancelled(String op, Path path) {
         return new FsException(FsErrorCode.FS_CANCELLED, path,
                 "cannot " + op + " " + PATH + ": the call was cancelled; the file was left as it was");
