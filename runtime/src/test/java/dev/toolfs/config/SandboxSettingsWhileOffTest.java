@@ -2,7 +2,6 @@ package dev.toolfs.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,32 +11,7 @@ import org.junit.jupiter.api.Test;
 class SandboxSettingsWhileOffTest {
 
     private static ToolFsConfig.Sandbox off(Optional<List<String>> writable, List<String> protectedPaths) {
-        return new ToolFsConfig.Sandbox() {
-            @Override
-            public String mode() {
-                return "off";
-            }
-
-            @Override
-            public Optional<List<String>> writableRoots() {
-                return writable;
-            }
-
-            @Override
-            public List<String> protectedPaths() {
-                return protectedPaths;
-            }
-
-            @Override
-            public String approval() {
-                return "deny";
-            }
-
-            @Override
-            public Duration approvalTimeout() {
-                return Duration.ofMinutes(2);
-            }
-        };
+        return new SandboxSettings("off", writable, protectedPaths);
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,32 +21,7 @@ class WritableRootsTest {
     Path tmp;
 
     private static ToolFsConfig.Sandbox writable(String... roots) {
-        return new ToolFsConfig.Sandbox() {
-            @Override
-            public String mode() {
-                return "workspace-write";
-            }
-
-            @Override
-            public Optional<List<String>> writableRoots() {
-                return Optional.of(List.of(roots));
-            }
-
-            @Override
-            public List<String> protectedPaths() {
-                return List.of(".git/**");
-            }
-
-            @Override
-            public String approval() {
-                return "deny";
-            }
-
-            @Override
-            public Duration approvalTimeout() {
-                return Duration.ofMinutes(2);
-            }
-        };
+        return new dev.toolfs.config.SandboxSettings("workspace-write", Optional.of(List.of(roots)), List.of(".git/**"));
     }
 
     @Test
