@@ -1,6 +1,7 @@
 package dev.toolfs.attachments;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -191,16 +192,18 @@ public final class ImageHeaders {
     private static void requirePngHeaderValues(byte[] b) {
         int depth = u8(b, 24);
         int colorType = u8(b, 25);
-        String depths = switch (colorType) {
-            case 0 -> "1, 2, 4, 8 or 16";
-            case 3 -> "1, 2, 4 or 8";
-            case 2, 4, 6 -> "8 or 16";
+        List<Integer> depths = switch (colorType) {
+            case 0 -> List.of(1, 2, 4, 8, 16);
+            case 3 -> List.of(1, 2, 4, 8);
+            case 2, 4, 6 -> List.of(8, 16);
             default -> throw new ImageHeaderException("the PNG color type is " + colorType
                     + ", which is none of 0, 2, 3, 4 and 6");
         };
-        if (!java.util.Arrays.asList(depths.replace(" or", ",").split(", ")).contains(String.valueOf(depth))) {
+        if (!depths.contains(depth)) {
+            String shown = depths.subList(0, depths.size() - 1).stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + " or " + depths.get(depths.size() - 1);
             throw new ImageHeaderException("the PNG bit depth is " + depth + ", which color type " + colorType
-                    + " does not allow (only " + depths + ")");
+                    + " does not allow (only " + shown + ")");
         }
         if (u8(b, 26) != 0) {
             throw new ImageHeaderException("the PNG compression method is " + u8(b, 26) + " instead of 0");

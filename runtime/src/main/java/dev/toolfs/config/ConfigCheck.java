@@ -146,7 +146,7 @@ public class ConfigCheck {
         }
     }
 
-    /** The protected paths when the key is not set. */
+    /** The protected paths when the key is not set (ToolFsConfig.Sandbox#protectedPaths's default). */
     static final List<String> DEFAULT_PROTECTED_PATHS = List.of(".git/**", "**/.git/**", ".tool-fs/**");
 
     /**
