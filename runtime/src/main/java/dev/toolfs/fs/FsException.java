@@ -253,7 +253,8 @@ public class FsException extends RuntimeException {
     public static FsException folderRefuses(String op, Path path) {
         return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH
                 + ": the operating system does not let this process create or replace files in its folder (the folder is"
-                + " not writable to it, or it is sticky and the file belongs to another user); Tool FS writes a new file"
+                + " not writable to it, or it is sticky and the file belongs to another user, or the file is marked"
+                + " append-only or immutable); Tool FS writes a new file"
                 + " beside the old one and renames it over it — choose another path, or ask the user to fix the folder's permissions");
     }
 

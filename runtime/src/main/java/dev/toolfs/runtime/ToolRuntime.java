@@ -150,7 +150,7 @@ public class ToolRuntime {
      * Refuses a session id or model name longer than {@link #MAX_KEPT_CHARS}: the settings of forgotten sessions are
      * kept by the thousand, so that ids of kilobytes each filled the heap (found by black-box testing).
      */
-    private static void checkKept(String what, String value) {
+    public static void checkKept(String what, String value) {
         if (value.length() > MAX_KEPT_CHARS) {
             throw new InvalidCallException(what + " is " + value.length() + " characters long; it must be at most "
                     + MAX_KEPT_CHARS);

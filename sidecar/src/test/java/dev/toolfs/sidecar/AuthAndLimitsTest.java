@@ -36,6 +36,19 @@ class AuthAndLimitsTest {
                 .post("/tools/read").then().statusCode(401);
     }
 
+    /** Found by black-box testing: a browser's preflight, which never carries credentials, got 401. */
+    @Test
+    void aCorsPreflightNeedsNoTokenButAnAllowedOrigin() {
+        io.restassured.response.Response preflight = given().header("Origin", "http://localhost:5173")
+                .header("Access-Control-Request-Method", "POST").options("/tools/read");
+        assertThat(preflight.statusCode()).isNotEqualTo(401);
+        assertThat(preflight.header("WWW-Authenticate")).isNull();
+        given().header("Origin", "https://evil.example").header("Access-Control-Request-Method", "POST")
+                .options("/tools/read").then().statusCode(403);
+        // Without what makes it a preflight, OPTIONS wants the token as any request does.
+        given().options("/tools/read").then().statusCode(401);
+    }
+
     @Test
     void mcpWantsTheTokenToo() {
         given().contentType("application/json").body("{}").post("/mcp").then().statusCode(401)

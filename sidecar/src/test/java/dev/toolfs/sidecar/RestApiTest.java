@@ -394,6 +394,21 @@ class RestApiTest {
                 .body("error", equalTo("the model name is 300 characters long; it must be at most 256"));
         given().contentType("application/json").header("X-Session-Id", "s".repeat(256)).header("X-Model", "m".repeat(256))
                 .body(Map.of("file_path", "f.txt")).post("/tools/read").then().statusCode(200);
+        // Found by black-box testing: the refused model name came after X-Session-Tools had narrowed the session.
+        given().contentType("application/json").header("X-Session-Id", session).header("X-Session-Tools", "write")
+                .header("X-Model", "m".repeat(300)).body(Map.of("file_path", "f.txt")).post("/tools/read").then()
+                .statusCode(400).body("error", equalTo("the model name is 300 characters long; it must be at most 256"));
+        assertThat(given().header("X-Session-Id", session).get("/tools").jsonPath().getList("tools.name")).contains("read", "edit");
+    }
+
+    /** Found by black-box testing: X-Session-Tools was read as Latin-1, where the other headers are UTF-8. */
+    @Test
+    void sessionToolsAreReadAsUtf8() {
+        // "rеad" with a Cyrillic e, sent as UTF-8 bytes, which HTTP hands over one character each.
+        String sent = new String("r\u0435ad".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        given().header("X-Session-Id", session).header("X-Session-Tools", sent).get("/tools").then().statusCode(400)
+                .body("error", startsWith("X-Session-Tools names the unknown tool \"r\u0435ad\"; the tools are "));
     }
 
     @Test

@@ -1011,8 +1011,12 @@ public class LocalFileSystem implements FileSystemProvider {
                     } else {
                         Files.deleteIfExists(temp);
                     }
+                } catch (NoSuchFileException e) {
+                    // never made (the call failed before), or gone already
                 } catch (IOException e) {
-                    // Best effort: a leftover hidden temporary file is harmless and never read back.
+                    // A leftover hidden temporary file is harmless and never read back, but the user should know of it
+                    // (a folder whose entries cannot be removed, such as an append-only one, keeps it).
+                    LOG.warnf("the temporary file %s could not be removed (%s); remove it by hand", temp, e);
                 }
             }
             if (folder != null) {
@@ -1212,9 +1216,14 @@ public class LocalFileSystem implements FileSystemProvider {
      * removed as a folder (rmdir, in its parent held open, on Linux): a name on the path swapped for a link meanwhile
      * must not turn the clean-up into the removal of a file or a link, inside the workspace or out.
      */
-    private static void removeEmptyFolders(Path dir, Path top, java.util.List<Path> realRoots) {
+    static void removeEmptyFolders(Path dir, Path top, java.util.List<Path> realRoots) {
         Path root = SecureFolder.rootOf(dir, realRoots);
         for (Path p = dir; p != null && p.startsWith(top) && p.getParent() != null; p = p.getParent()) {
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                // Not made: the call failed part of the way down (found by black-box testing: the folders above it,
+                // which it had made, stayed); the ones above are looked at still.
+                continue;
+            }
             try {
                 java.nio.file.SecureDirectoryStream<Path> parent = root == null ? null : SecureFolder.open(root, p.getParent());
                 if (parent != null) {

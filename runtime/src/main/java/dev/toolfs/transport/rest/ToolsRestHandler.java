@@ -189,14 +189,16 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         String session = sessionId(ctx);
         Optional<String> cwd = Optional.ofNullable(ctx.request().getHeader("X-Session-Cwd")).filter(s -> !s.isBlank())
                 .map(HeaderText::utf8);
-        // Every header is checked before any changes the session: a refused request leaves it as it was.
+        Optional<String> model = Optional.ofNullable(ctx.request().getHeader("X-Model")).filter(s -> !s.isBlank())
+                .map(HeaderText::utf8);
+        // Every header is checked before any changes the session: a refused request leaves it as it was (found by
+        // black-box testing: a model name refused as too long came after X-Session-Tools had narrowed the session).
         cwd.ifPresent(runtime::checkSessionFolder);
+        model.ifPresent(m -> ToolRuntime.checkKept("the model name", m));
         applySessionTools(ctx, session);
         AtomicBoolean cancelled = new AtomicBoolean();
         ctx.response().closeHandler(v -> cancelled.set(true));
-        ToolCall toolCall = new ToolCall(session, cwd,
-                Optional.ofNullable(ctx.request().getHeader("X-Model")).filter(s -> !s.isBlank()).map(HeaderText::utf8),
-                cancelled::get);
+        ToolCall toolCall = new ToolCall(session, cwd, model, cancelled::get);
         ToolResult result = runtime.execute(name, args, toolCall);
         json(ctx, 200, render(result, withData));
     }
@@ -207,6 +209,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         if (header == null) {
             return;
         }
+        header = HeaderText.utf8(header); // as the other headers: a name it does not know is shown as sent
         Set<String> names = Arrays.stream(header.split(",")).map(String::trim).filter(n -> !n.isEmpty())
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         List<String> known = runtime.tools().stream().map(ToolDescriptor::name).toList();

@@ -50,6 +50,25 @@ class LocalFileSystemTest {
         fs = new LocalFileSystem(new Workspace(List.of(ws)), 8 * 1024 * 1024, 16 * 1024 * 1024);
     }
 
+    /**
+     * Found by black-box testing: a write whose folders failed part of the way down (no inode left) kept the ones it had
+     * made, since the deepest, never made, stopped the clean-up.
+     */
+    @Test
+    void theFoldersAFailedCallMadeGoAlsoWhenItFailedPartOfTheWayDown() throws IOException {
+        Files.createDirectories(ws.resolve("kept"));
+        Files.createDirectories(ws.resolve("kept/made/half"));
+        LocalFileSystem.removeEmptyFolders(ws.resolve("kept/made/half/never/made"), ws.resolve("kept/made"), List.of(ws));
+        assertThat(ws.resolve("kept")).isDirectory();
+        assertThat(ws.resolve("kept/made")).doesNotExist();
+        // A folder someone else filled meanwhile stays, and so does what is above it.
+        Files.createDirectories(ws.resolve("kept/made/half"));
+        Files.writeString(ws.resolve("kept/made/theirs.txt"), "x");
+        LocalFileSystem.removeEmptyFolders(ws.resolve("kept/made/half/never"), ws.resolve("kept/made"), List.of(ws));
+        assertThat(ws.resolve("kept/made/half")).doesNotExist();
+        assertThat(ws.resolve("kept/made/theirs.txt")).exists();
+    }
+
     private ResolvedPath resolve(String p) {
         return fs.resolve("write", p, ws, Cancellation.NONE);
     }
