@@ -868,7 +868,8 @@ class LocalFileSystemTest {
             assertThat(e.code()).isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);
             assertThat(e.messageFor(path -> "locked/f.txt")).isEqualTo("cannot edit \"locked/f.txt\": the operating system"
                     + " does not let this process create or replace files in its folder (the folder is not writable to it, or it"
-                    + " is sticky and the file belongs to another user); Tool FS writes a new file beside the old one and"
+                    + " is sticky and the file belongs to another user, or the file is marked append-only or immutable);"
+                    + " Tool FS writes a new file beside the old one and"
                     + " renames it over it — choose another path, or ask the user to fix the folder's permissions");
             // A new file has no old one to be renamed over (found by black-box testing); nor has one in new folders.
             for (String path : List.of("locked/new.txt", "locked/sub/new.txt")) {
