@@ -42,6 +42,16 @@ public final class BrowserOrigins {
     }
 
     /** An origin as compared: scheme and host in lower case (they are case-insensitive), no trailing slash. */
+    /**
+     * The configured origin {@code origin} matches once both are normalized, as configured; empty when none does. Quarkus'
+     * CORS compares the header as written: an origin admitted here in another case, or with a trailing slash, got its
+     * bare 403 (found by black-box testing), so the header is given the configured spelling.
+     */
+    public static java.util.Optional<String> configuredSpelling(String origin, List<String> configured) {
+        String sent = normalized(origin);
+        return configured.stream().filter(c -> normalized(c).equals(sent)).map(String::trim).findFirst();
+    }
+
     static String normalized(String origin) {
         String o = origin.trim();
         while (o.endsWith("/")) {

@@ -49,6 +49,10 @@ public final class HttpAdmission {
             fail(ctx, 403, BrowserOrigins.refusal(origin));
             return false;
         }
+        if (origin != null) {
+            BrowserOrigins.configuredSpelling(origin, origins).filter(c -> !c.equals(origin))
+                    .ifPresent(c -> ctx.request().headers().set("Origin", c));
+        }
         String host = hostOf(ctx.request());
         if (loopback && !BrowserOrigins.hostAllowed(host, origins)) {
             fail(ctx, 403, BrowserOrigins.hostRefusal(host));

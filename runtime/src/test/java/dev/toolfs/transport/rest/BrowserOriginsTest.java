@@ -30,6 +30,17 @@ class BrowserOriginsTest {
         assertThat(BrowserOrigins.allowed("http://localhost.evil.example", configured)).isFalse();
     }
 
+    /** Found by black-box testing: Quarkus' CORS compares as written an origin admitted here in another spelling. */
+    @Test
+    void anAdmittedOriginIsGivenItsConfiguredSpelling() {
+        List<String> configured = List.of(" https://agent.example.com/ ", "HTTPS://Other.example.com");
+        assertThat(BrowserOrigins.configuredSpelling("HTTPS://AGENT.example.com", configured))
+                .contains("https://agent.example.com/");
+        assertThat(BrowserOrigins.configuredSpelling("https://other.example.com/", configured))
+                .contains("HTTPS://Other.example.com");
+        assertThat(BrowserOrigins.configuredSpelling("http://localhost:3000", configured)).isEmpty();
+    }
+
     @Test
     void aLoopbackServerAnswersLoopbackHostNamesAndConfiguredOnes() {
         List<String> configured = List.of("https://agent.example.com");
