@@ -70,6 +70,11 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
     private final dev.toolfs.fs.MemoryRoom images = new dev.toolfs.fs.MemoryRoom(
             imageRoomFor(Runtime.getRuntime().maxMemory()), IMAGE_SMALL_BYTES);
 
+    /** The memory that reads of large images share (see {@link #imageRoomFor}). */
+    public dev.toolfs.fs.MemoryRoom memoryRoom() {
+        return images;
+    }
+
     /** The model a call is routed to, as read_image judges it: the session's, else the default one, else "unknown". */
     public static String routedModel(Optional<String> sessionModel, Optional<String> defaultModel) {
         return sessionModel.or(() -> defaultModel).orElse("unknown");

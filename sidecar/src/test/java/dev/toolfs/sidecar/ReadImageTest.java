@@ -47,6 +47,40 @@ class ReadImageTest {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
     }
 
+    @jakarta.inject.Inject
+    dev.toolfs.tools.ReadImageTool readImage;
+
+    @io.quarkus.test.common.http.TestHTTPResource("/tools/read_image")
+    java.net.URI readImageUri;
+
+    /**
+     * Found by black-box testing: parallel reads of large images ran a small heap out. Those of 256 KiB or more share
+     * room: while other reads hold it, one waits (here, longer than its client), and goes once the room is free.
+     */
+    @Test
+    void aLargeImageWaitsForRoomThatOtherReadsHold() throws Exception {
+        byte[] png = Images.write("png", 20, 20, false);
+        // Bytes after IEND are ignored by decoders: a file over the size that counts, under the profile's cap.
+        Files.write(TempWorkspace.root.resolve("large.png"), java.util.Arrays.copyOf(png, 270_000));
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(readImageUri)
+                .header("Content-Type", "application/json").header("X-Session-Id", "room")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"file_path\":\"large.png\"}"))
+                .timeout(java.time.Duration.ofMillis(1500)).build();
+        dev.toolfs.fs.MemoryRoom room = readImage.memoryRoom();
+        int held = room.take(room.capacityBytes(), dev.toolfs.fs.Cancellation.NONE, 0);
+        try {
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                    () -> client.send(request, java.net.http.HttpResponse.BodyHandlers.ofString()))
+                    .isInstanceOf(java.net.http.HttpTimeoutException.class);
+        } finally {
+            room.give(held);
+        }
+        java.net.http.HttpResponse<String> answer = client.send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.body()).contains("image/png 20x20, 270000 bytes");
+    }
+
     @Test
     void eachFormatGivesItsHeaderFactsAndTheImage() throws Exception {
         Path ws = TempWorkspace.root;
