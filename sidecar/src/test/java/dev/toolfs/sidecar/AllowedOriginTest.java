@@ -26,7 +26,9 @@ class AllowedOriginTest {
     public static class OneOrigin implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.tool-fs.mcp.allowed-origins", "https://app.example");
+            // Quarkus' CORS on as a browser client needs it; the origins as CORS compares them, as written.
+            return Map.of("quarkus.tool-fs.mcp.allowed-origins", "https://app.example", "quarkus.http.cors.enabled", "true",
+                    "quarkus.http.cors.origins", "https://app.example,http://localhost:5173,http://localhost");
         }
     }
 
@@ -42,6 +44,19 @@ class AllowedOriginTest {
         // A page on localhost, whatever its scheme and port.
         given().header("Origin", "http://localhost:5173").accept("application/json, text/event-stream")
                 .contentType("application/json").body(PING).post("/mcp").then().statusCode(200);
+    }
+
+    /**
+     * An origin admitted here in another case or with a trailing slash passes Quarkus' CORS too (found by black-box
+     * testing: CORS compared it as written and answered a bare 403).
+     */
+    @Test
+    void anAdmittedOriginInAnotherSpellingPassesCors() {
+        for (String origin : new String[] { "https://app.example", "HTTPS://APP.EXAMPLE", "https://app.example/" }) {
+            io.restassured.response.Response r = given().header("Origin", origin).get("/tools");
+            assertThat(r.statusCode()).as(origin).isEqualTo(200);
+            assertThat(r.header("Access-Control-Allow-Origin")).as(origin).isEqualTo("https://app.example");
+        }
     }
 
     @Test
