@@ -83,6 +83,10 @@ class AllowedOriginTest {
         assertThat(twoOrigins).startsWith("HTTP/1.1 403")
                 .contains("{\"error\":\"the request has 2 Origin headers; a browser sends one\"}");
         given().header("Origin", "http://evil.example@localhost").get("/tools").then().statusCode(403);
+        // Found by black-box testing: a Host it cannot read was said to be missing.
+        assertThat(raw("GET /tools HTTP/1.1\r\nHost: localhost:abc\r\n\r\n")).startsWith("HTTP/1.1 400")
+                .contains("{\"error\":\"the Host header \\\"localhost:abc\\\" is not a host name with an optional port;"
+                        + " send this server's, such as localhost:8765\"}");
         given().header("Origin", "http://localhost").get("/tools").then().statusCode(200);
     }
 

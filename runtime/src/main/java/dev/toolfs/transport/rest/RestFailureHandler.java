@@ -29,7 +29,13 @@ public class RestFailureHandler implements Handler<RoutingContext> {
         if (detail == null && ctx.failure() != null) {
             detail = ctx.failure().getClass().getName(); // what failed, rather than "null"
         }
-        String message = status == 413 ? limits.tooLarge() : "the request failed" + (detail == null ? "" : ": " + detail);
+        String host = ctx.request().getHeader("Host");
+        String message = status == 413 ? limits.tooLarge()
+                : host != null && detail != null && detail.contains("'Host' header is required")
+                        // Vert.x says so of a Host it cannot read (found by black-box testing: "localhost:abc")
+                        ? "the Host header \"" + HeaderText.utf8(host) + "\" is not a host name with an optional port;"
+                                + " send this server's, such as localhost:8765"
+                        : "the request failed" + (detail == null ? "" : ": " + detail);
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
                 .end(new JsonObject().put("error", message).encode());
     }
