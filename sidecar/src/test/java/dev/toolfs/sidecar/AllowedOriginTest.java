@@ -86,7 +86,7 @@ class AllowedOriginTest {
         // Found by black-box testing: a Host it cannot read was said to be missing.
         assertThat(raw("GET /tools HTTP/1.1\r\nHost: localhost:abc\r\n\r\n")).startsWith("HTTP/1.1 400")
                 .contains("{\"error\":\"the Host header \\\"localhost:abc\\\" is not a host name with an optional port;"
-                        + " send this server's, such as localhost:8765\"}");
+                        + " send this server's, such as localhost:" + io.restassured.RestAssured.port + "\"}");
         given().header("Origin", "http://localhost").get("/tools").then().statusCode(200);
     }
 

@@ -34,7 +34,8 @@ public class RestFailureHandler implements Handler<RoutingContext> {
                 : host != null && detail != null && detail.contains("'Host' header is required")
                         // Vert.x says so of a Host it cannot read (found by black-box testing: "localhost:abc")
                         ? "the Host header \"" + HeaderText.utf8(host) + "\" is not a host name with an optional port;"
-                                + " send this server's, such as localhost:8765"
+                                + " send this server's, such as localhost"
+                                + (ctx.request().localAddress() == null ? "" : ":" + ctx.request().localAddress().port())
                         : "the request failed" + (detail == null ? "" : ": " + detail);
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
                 .end(new JsonObject().put("error", message).encode());
