@@ -29,23 +29,35 @@ public class ConfigCheck {
             StartupEvent event, ToolFsConfig config) {
         List<String> problems = problems(config);
         problems.addAll(flagProblems(org.eclipse.microprofile.config.ConfigProvider.getConfig()));
-        java.util.Optional<String> roots = rootsProblem(config);
-        roots.ifPresent(problems::add);
-        sandboxProblem(config).ifPresent(problems::add);
-        if (!roots.filter(ROOTS_NAME_NO_FOLDER::equals).isPresent()) {
+        // The roots, looked at once: their own problem, and the workspace the sandbox's check needs.
+        String rootsProblem = rootsNameNoFolder(config) ? ROOTS_NAME_NO_FOLDER : null;
+        List<java.nio.file.Path> roots = null;
+        dev.toolfs.fs.local.Workspace workspace = null;
+        if (rootsProblem == null) {
+            try {
+                roots = dev.toolfs.runtime.ToolFsProducers.roots(config);
+                workspace = new dev.toolfs.fs.local.Workspace(roots);
+            } catch (IllegalArgumentException e) {
+                rootsProblem = e.getMessage();
+            }
+        }
+        if (rootsProblem != null) {
+            problems.add(rootsProblem);
+        }
+        sandboxProblem(config, workspace).ifPresent(problems::add);
+        if (!ROOTS_NAME_NO_FOLDER.equals(rootsProblem)) {
             wholeFileSystemByDefault(config.workspace().roots(), java.nio.file.Path.of("").toAbsolutePath())
                     .ifPresent(problems::add);
         }
-        if (roots.isEmpty() && dev.toolfs.runtime.ToolFsProducers.localStoreEnabled()) {
-            storeHoldingARoot(dev.toolfs.runtime.ToolFsProducers.attachmentsDir(config),
-                    dev.toolfs.runtime.ToolFsProducers.roots(config)).ifPresent(problems::add);
+        if (workspace != null && dev.toolfs.runtime.ToolFsProducers.localStoreEnabled()) {
+            storeHoldingARoot(dev.toolfs.runtime.ToolFsProducers.attachmentsDir(config), roots).ifPresent(problems::add);
         }
         if (!problems.isEmpty()) {
-            throw new IllegalStateException("Tool FS refuses to start: " + String.join("; ", problems));
+            throw refusal(String.join("; ", problems));
         }
         // Which folders a model may change is the first thing to check when something looks wrong.
         org.jboss.logging.Logger.getLogger(ConfigCheck.class).infof("Tool FS workspace: %s",
-                String.join(", ", dev.toolfs.runtime.ToolFsProducers.roots(config).stream().map(Object::toString).toList()));
+                String.join(", ", roots.stream().map(Object::toString).toList()));
     }
 
     /**
@@ -102,41 +114,39 @@ public class ConfigCheck {
         return problems;
     }
 
+    /** How every refused start of Tool FS begins. */
+    public static final String REFUSAL = "Tool FS refuses to start: ";
+
+    /** The start refused for {@code why}. */
+    public static IllegalStateException refusal(String why) {
+        return new IllegalStateException(REFUSAL + why);
+    }
+
     public static final String ROOTS_NAME_NO_FOLDER = "quarkus.tool-fs.workspace.roots names no folder; list the"
             + " workspace's folders, or leave it unset for the current folder";
 
     /**
-     * A root that is missing or a file, said with the other problems: found later, as the tools are built, it came in a
-     * stack trace after the log had named it as the workspace.
+     * Roots of only commas: a missing root or a file is found by building the workspace (in onStart), said with the
+     * other problems; found later, as the tools were built, it came in a stack trace after the log had named it as the
+     * workspace.
      */
-    private static java.util.Optional<String> rootsProblem(ToolFsConfig config) {
+    private static boolean rootsNameNoFolder(ToolFsConfig config) {
         // Only separators (","): the list is empty, which the configuration takes for unset, the current folder.
-        String raw = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+        String value = org.eclipse.microprofile.config.ConfigProvider.getConfig()
                 .getConfigValue("quarkus.tool-fs.workspace.roots").getValue(); // expanded: ${DIR:} empty is unset
-        if (config.workspace().roots().isEmpty() && raw != null && !raw.isBlank()) {
-            return java.util.Optional.of(ROOTS_NAME_NO_FOLDER);
-        }
-        try {
-            new dev.toolfs.fs.local.Workspace(dev.toolfs.runtime.ToolFsProducers.roots(config));
-            return java.util.Optional.empty();
-        } catch (IllegalArgumentException e) {
-            return java.util.Optional.ofNullable(e.getMessage());
-        }
+        return config.workspace().roots().isEmpty() && value != null && !value.isBlank();
     }
 
     /** What the sandbox would refuse to start with (a writable root outside the workspace, a glob that never matches). */
-    private static java.util.Optional<String> sandboxProblem(ToolFsConfig config) {
+    private static java.util.Optional<String> sandboxProblem(ToolFsConfig config, dev.toolfs.fs.local.Workspace workspace) {
         if (config.sandbox().mode().trim().equalsIgnoreCase("off")) {
             // The default: nothing to build at start-up; settings that would protect nothing are warned of.
             sandboxSettingsWhileOff(config.sandbox())
                     .ifPresent(w -> org.jboss.logging.Logger.getLogger(ConfigCheck.class).warn(w));
             return java.util.Optional.empty();
         }
-        dev.toolfs.fs.local.Workspace workspace;
-        try {
-            workspace = new dev.toolfs.fs.local.Workspace(dev.toolfs.runtime.ToolFsProducers.roots(config));
-        } catch (RuntimeException e) {
-            return java.util.Optional.empty(); // the roots themselves: rootsProblem says why
+        if (workspace == null) {
+            return java.util.Optional.empty(); // the roots themselves are the problem, said already
         }
         try {
             dev.toolfs.runtime.ToolFsProducers.sandboxPolicy(workspace, config.sandbox());

@@ -213,11 +213,9 @@ public final class LiteralEdit {
     /** Why an edit that would make the file too large is refused (also when only its UTF-8 bytes are too many). */
     public static String tooLargeDetail(int replacements, long maxBytes) {
         // One replacement cannot be split further: only a shell tool helps then.
-        return replacements == 1
-                ? "the edited file would be over the " + maxBytes
-                        + "-byte limit for edit (1 replacement); make this change with a shell tool"
-                : "the edited file would be over the " + maxBytes + "-byte limit for edit (" + replacements
-                        + " replacements); replace fewer occurrences at a time, or use a shell tool";
+        return "the edited file would be over the " + maxBytes + "-byte limit for edit (" + replacements
+                + (replacements == 1 ? " replacement); make this change with a shell tool"
+                        : " replacements); replace fewer occurrences at a time, or use a shell tool");
     }
 
     /** The text as a read shows it: every {@code \r\n} as {@code \n}. */

@@ -85,7 +85,7 @@ public class SidecarMain {
     /** Why the start failed, on one line. */
     private static String whyNotStarted(Throwable failure) {
         String reason = dev.toolfs.transport.mcp.FailedStart.reason(failure);
-        return reason.startsWith(StartRefusalFilter.REFUSAL) ? reason : "Tool FS did not start: " + reason;
+        return reason.startsWith(dev.toolfs.config.ConfigCheck.REFUSAL) ? reason : "Tool FS did not start: " + reason;
     }
 
     /**

@@ -13,9 +13,6 @@ import io.quarkus.logging.LoggingFilter;
 @LoggingFilter(name = "tool-fs-start-refusal")
 public final class StartRefusalFilter implements Filter {
 
-    /** How every configuration refusal of Tool FS begins. */
-    static final String REFUSAL = "Tool FS refuses to start: ";
-
     @Override
     public boolean isLoggable(LogRecord record) {
         return record.getThrown() == null || !isRefusal(record.getThrown());
@@ -23,7 +20,7 @@ public final class StartRefusalFilter implements Filter {
 
     static boolean isRefusal(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t.getMessage() != null && t.getMessage().startsWith(REFUSAL)) {
+            if (t.getMessage() != null && t.getMessage().startsWith(dev.toolfs.config.ConfigCheck.REFUSAL)) {
                 return true;
             }
         }

@@ -76,8 +76,7 @@ public class ToolFsLangChain4jProducers {
             try {
                 runtime.checkSessionFolder(cwd);
             } catch (InvalidCallException e) {
-                throw new IllegalStateException("Tool FS refuses to start: quarkus.tool-fs.langchain4j.cwd is wrong: "
-                        + e.getMessage());
+                throw dev.toolfs.config.ConfigCheck.refusal("quarkus.tool-fs.langchain4j.cwd is wrong: " + e.getMessage());
             }
         });
     }

@@ -24,7 +24,7 @@ public class ExposureCheck {
         String host = c.getOptionalValue("quarkus.http.host", String.class).orElse("localhost");
         Optional<String> refusal = refusal(listening, host, config.auth().token());
         if (refusal.isPresent()) {
-            throw new IllegalStateException("Tool FS refuses to start: " + refusal.get());
+            throw dev.toolfs.config.ConfigCheck.refusal(refusal.get());
         }
     }
 

@@ -33,8 +33,11 @@ public final class FailedStart implements StdioChannel.Receiver {
     public FailedStart(OutputStream out, Throwable failure) {
         this.out = out;
         // "could not start: Tool FS refuses to start: …" would say it twice.
-        this.message = "the Tool FS server could not start: " + reason(failure).replaceFirst("^Tool FS refuses to start: ", "")
-                + "; fix this in its configuration, then start it again";
+        String reason = reason(failure);
+        if (reason.startsWith(dev.toolfs.config.ConfigCheck.REFUSAL)) {
+            reason = reason.substring(dev.toolfs.config.ConfigCheck.REFUSAL.length());
+        }
+        this.message = "the Tool FS server could not start: " + reason + "; fix this in its configuration, then start it again";
     }
 
     /**
