@@ -42,10 +42,14 @@ public final class FailedStart implements StdioChannel.Receiver {
 
     /**
      * The innermost message of the failure that says what is wrong, on one line (configuration errors list several
-     * lines). An I/O exception at the bottom usually names only a path ({@code NoSuchFileException: /no/such}), so
+     * lines); values the configuration could not convert, in plain words. An I/O exception at the bottom usually names only a path ({@code NoSuchFileException: /no/such}), so
      * the message of what caught it is preferred.
      */
     public static String reason(Throwable failure) {
+        java.util.Optional<String> badValues = dev.toolfs.config.ConfigProblemText.of(failure);
+        if (badValues.isPresent()) {
+            return dev.toolfs.config.ConfigCheck.REFUSAL + badValues.get();
+        }
         String reason = null;
         String io = null;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {

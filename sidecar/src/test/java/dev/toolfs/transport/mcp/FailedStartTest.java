@@ -46,6 +46,23 @@ class FailedStartTest {
     }
 
     @Test
+    void valuesTheConfigurationCouldNotConvertAreSaidPlainly() {
+        RuntimeException failure = new RuntimeException("Failed to start quarkus",
+                new io.smallrye.config.ConfigValidationException(new io.smallrye.config.ConfigValidationException.Problem[] {
+                        new io.smallrye.config.ConfigValidationException.Problem("java.lang.IllegalArgumentException:"
+                                + " SRCFG00039: The config property quarkus.tool-fs.sessions.max with the config value"
+                                + " \"abc\" threw an Exception whilst being converted SRCFG00029: Expected an integer"
+                                + " value, got \"abc\"") }));
+        assertThat(FailedStart.reason(failure)).isEqualTo(
+                "Tool FS refuses to start: quarkus.tool-fs.sessions.max = \"abc\" is not valid: expected a whole number");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new FailedStart(out, failure).line(line("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"));
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32603,"
+                + "\"message\":\"the Tool FS server could not start: quarkus.tool-fs.sessions.max = \\\"abc\\\" is not valid:"
+                + " expected a whole number; fix this in its configuration, then start it again\"}}\n");
+    }
+
+    @Test
     void aFailureWithoutMessagesIsNamedByItsClass() {
         assertThat(FailedStart.reason(new IllegalStateException())).isEqualTo("java.lang.IllegalStateException");
     }
