@@ -141,7 +141,7 @@ public final class ImageHeaders {
                 throw new ImageHeaderException("the PNG is cut short (it ends before its IEND chunk" + UNFINISHED);
             }
             if ((long) pos + 8 > b.length) {
-                throw new ImageHeaderException("the PNG is cut short (it ends inside a chunk's header at offset " + pos
+                throw new ImageHeaderException("the PNG is cut short (it ends inside the header of a chunk, which starts at offset " + pos
                         + UNFINISHED);
             }
             long length = u32be(b, pos);
@@ -154,8 +154,8 @@ public final class ImageHeaders {
             }
             String type = new String(b, pos + 4, 4, StandardCharsets.US_ASCII);
             if (length > Integer.MAX_VALUE || pos + 12 + length > b.length) {
-                throw new ImageHeaderException("the PNG is cut short (it ends inside its " + type + " chunk at offset "
-                        + pos + UNFINISHED);
+                throw new ImageHeaderException("the PNG is cut short (it ends inside its " + type + " chunk, which starts"
+                        + " at offset " + pos + UNFINISHED);
             }
             boolean critical = (b[pos + 4] & 0x20) == 0; // an upper-case first letter
             if (critical) {

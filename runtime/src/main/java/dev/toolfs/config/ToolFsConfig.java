@@ -56,7 +56,10 @@ public interface ToolFsConfig {
         @WithDefault("off")
         String mode();
 
-        /** The folders changes are allowed in. Defaults to the workspace roots. */
+        /**
+         * The folders changes are allowed in: absolute, or relative to the workspace roots (that folder of each root that
+         * has it). Defaults to the workspace roots.
+         */
         Optional<List<String>> writableRoots();
 
         /** Globs, relative to each workspace root, of paths that are never changed without approval. */

@@ -337,8 +337,20 @@ public final class LiteralEdit {
                         + " out the line break";
             }
             if (where != null) {
-                return "old_string was not found in the file; its first line"
-                        + (oldL.startsWith(firstLine) ? "" : " that is not blank") + " appears at " + where
+                String which = oldL.startsWith(firstLine) ? "" : " that is not blank";
+                // Followed by old_string's next line, the first line matches only where a line of the file ends (or
+                // the file does): found only inside a line, it is the first line that differs (found by black-box
+                // testing: "def foo(" of "def foo(x):" was said to be right, and a later line wrong).
+                if (oldL.indexOf('\n', oldL.indexOf(firstLine)) >= 0) {
+                    String atEnd = linesHolding(logical.endsWith("\n") ? logical : logical + "\n", firstLine + "\n");
+                    if (atEnd == null) {
+                        return "old_string was not found in the file; its first line" + which + " appears at " + where
+                                + ", but not at the end of a line, where old_string goes on to its next line; read the"
+                                + " file there and copy that line of old_string exactly, to the end of the file's line";
+                    }
+                    where = atEnd;
+                }
+                return "old_string was not found in the file; its first line" + which + " appears at " + where
                         + ", so a later line of old_string differs; read the file there and copy old_string exactly";
             }
         }

@@ -1,6 +1,7 @@
 package dev.toolfs.runtime;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -116,7 +117,7 @@ public class ToolFsProducers {
                     + "\"; use off or workspace-write");
         }
         List<Path> writable = sandbox.writableRoots()
-                .map(list -> entries(list).stream().map(Path::of).map(ToolFsProducers::real).toList())
+                .map(list -> writableFolders(entries(list), workspace.realRoots()))
                 .orElse(workspace.realRoots());
         for (Path folder : writable) {
             // Outside the workspace, nothing could ever be written there: refused, not ignored. (A file is a root
@@ -130,6 +131,36 @@ public class ToolFsProducers {
         List<String> globs = entries(sandbox.protectedPaths());
         return new SandboxPolicy(workspace.realRoots(), writable, globs,
                 SandboxPolicy.linkedFolders(workspace.realRoots(), globs, Workspace::whereLinksLead));
+    }
+
+    /**
+     * The folders (or files) named: an absolute one as it is; a relative one in each root that has it, as the protected
+     * paths are (found by black-box testing: resolved against the process's current folder, "src,docs" refused the start
+     * of a sidecar started elsewhere with its roots set, the usual way).
+     */
+    static List<Path> writableFolders(List<String> entries, List<Path> realRoots) {
+        List<Path> folders = new java.util.ArrayList<>();
+        for (String entry : entries) {
+            Path named = Path.of(entry);
+            if (named.isAbsolute()) {
+                folders.add(real(named));
+                continue;
+            }
+            int before = folders.size();
+            for (Path root : realRoots) {
+                Path inRoot = root.resolve(named).normalize();
+                if (Files.exists(inRoot)) {
+                    folders.add(real(inRoot));
+                }
+            }
+            if (folders.size() == before) {
+                throw new IllegalArgumentException("sandbox folder " + entry + " does not exist in "
+                        + (realRoots.size() == 1 ? "the workspace root " : "any workspace root ")
+                        + String.join(", ", realRoots.stream().map(Path::toString).distinct().toList())
+                        + " (a relative writable root is a folder of a workspace root)");
+            }
+        }
+        return folders.stream().distinct().toList();
     }
 
     private static Path real(Path path) {

@@ -707,7 +707,7 @@ class ImageHeadersTest {
             assertNotWhole(Arrays.copyOf(png, 33), "the PNG is cut short (it ends before its IEND chunk; a download or a"
                     + " save that did not finish?)");
             assertNotWhole(Arrays.copyOf(png, 44), "the PNG is cut short (it ends inside its " + new String(png, 37, 4,
-                    java.nio.charset.StandardCharsets.ISO_8859_1) + " chunk at offset 33; a download or a save that did not finish?)");
+                    java.nio.charset.StandardCharsets.ISO_8859_1) + " chunk, which starts at offset 33; a download or a save that did not finish?)");
         }
 
         @Test

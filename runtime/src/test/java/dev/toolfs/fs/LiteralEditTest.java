@@ -162,6 +162,30 @@ class LiteralEditTest {
                         + " or leave out the line break");
     }
 
+    /**
+     * Found by black-box testing: a first line cut short ("def foo(" of "def foo(x):") was said to be right, and a later
+     * line, right in fact, to differ. Followed by more lines, the first line counts only where a line ends.
+     */
+    @Test
+    void aFirstLineFoundOnlyInsideALineIsTheOneThatDiffers() {
+        String file = "def foo(x):\n    return x\n";
+        assertThatThrownBy(() -> edit(file, "def foo(\n    return x", "y"))
+                .hasMessage("old_string was not found in the file; its first line appears at line 1, but not at the end"
+                        + " of a line, where old_string goes on to its next line; read the file there and copy that line"
+                        + " of old_string exactly, to the end of the file's line");
+        assertThatThrownBy(() -> edit(file, "\ndef foo(\n    return x", "y"))
+                .hasMessageStartingWith("old_string was not found in the file; its first line that is not blank appears"
+                        + " at line 1, but not at the end of a line");
+        // Where it ends a line it is named there, and not inside another line.
+        assertThatThrownBy(() -> edit("x = foo(a)\nfoo(\n  b)\n", "foo(\n  c)", "y"))
+                .hasMessage("old_string was not found in the file; its first line appears at line 2, so a later line"
+                        + " of old_string differs; read the file there and copy old_string exactly");
+        // The end of a file without a final line break ends its last line.
+        assertThatThrownBy(() -> edit("a\nfoo(", "foo(\n  c)", "y"))
+                .hasMessage("old_string was not found in the file; its first line appears at line 2, so a later line"
+                        + " of old_string differs; read the file there and copy old_string exactly");
+    }
+
     /** Found by black-box testing: the hint named only the first of the places, and "first line" meant a blank one. */
     @Test
     void theFirstLineHintNamesEveryPlaceAndSaysWhenBlankLinesWereSkipped() {
