@@ -190,6 +190,45 @@ describe('client roots', () => {
   });
 });
 
+describe('sessions of the two HTTP transports', () => {
+  const suite = suiteServer();
+
+  test("a session id of the other transport is answered 404, saying so", async () => {
+    // Found by black-box testing: the MCP library failed such requests with an HTTP 500 and an ERROR in the log.
+    const { server } = suite;
+    await withClient(http(server), async (client) => {
+      const streamable = client.transport.sessionId;
+      const other = await fetch(`${server.url}/mcp/messages/${streamable}`, { method: 'POST',
+        headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+      assert.equal(other.status, 404);
+      assert.deepEqual(await other.json(), { error: `session ${streamable} is a Streamable HTTP session: send its messages to /mcp, with its Mcp-Session-Id` });
+    });
+    await withClient(new SSEClientTransport(new URL(`${server.url}/mcp/sse`)), async (client) => {
+      const sse = client.transport._endpoint.pathname.split('/').pop();
+      for (const method of ['POST', 'GET', 'DELETE']) {
+        const r = await fetch(`${server.url}/mcp`, { method, headers: { 'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sse, 'MCP-Protocol-Version': '2025-06-18' },
+          body: method === 'POST' ? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) : undefined });
+        assert.equal(r.status, 404, method);
+        assert.match((await r.json()).error, /is a session of the older HTTP\+SSE transport/);
+      }
+      // Still its own transport's session.
+      assert.deepEqual(await client.ping(), {});
+    });
+  });
+
+  test('an empty Mcp-Session-Id is no session: initialize opens one', async () => {
+    // Found by black-box testing: it was taken for an unknown session, and initialize got 404 for ever.
+    const { server } = suite;
+    const r = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': '' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18',
+        capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
+    assert.equal(r.status, 200);
+    assert.ok(r.headers.get('mcp-session-id'));
+  });
+});
+
 describe('sandbox escalation over MCP', () => {
   const suite = suiteServer(['-Dquarkus.tool-fs.sandbox.mode=workspace-write', '-Dquarkus.tool-fs.sandbox.approval=ask'],
     (ws) => mkdirSync(join(ws, '.git')));
@@ -228,6 +267,47 @@ describe('sandbox escalation over MCP', () => {
         assert.equal(r._meta['dev.toolfs/error'].code, 'FS_SANDBOX_DENIED');
       }
     }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, async () => answers[next++]]] });
+  });
+
+  test('an escalation waiting for its user ends when its session ends', async () => {
+    // Found by black-box testing: the answer to come was refused with 404, and the call waited out the whole approval
+    // timeout, then said no decision had come.
+    const { server, ws } = suite;
+    let asked;
+    const seen = new Promise((resolve) => { asked = resolve; });
+    const silent = async () => { asked(); return new Promise(() => {}); };
+    await withClient(http(server), async (client) => {
+      const call = client.callTool(escalatedWrite('.git/ended'), undefined, { timeout: 60000 });
+      await seen;
+      const started = Date.now();
+      const ended = await fetch(`${server.url}/mcp`, { method: 'DELETE',
+        headers: { 'Mcp-Session-Id': client.transport.sessionId, 'MCP-Protocol-Version': '2025-06-18' } });
+      assert.equal(ended.status, 200);
+      assertDenied(await call, ws, '.git/ended',
+        'the client could not ask its user (its MCP session ended: deleted, or ended to make room for others, or idle)');
+      assert.ok(Date.now() - started < 5000, `the denial took ${Date.now() - started} ms`);
+    }, { capabilities: { elicitation: {} }, handlers: [[ElicitRequestSchema, silent]] });
+  });
+
+  test('a client that declares URL elicitation only leaves the escalation to GET /approvals', async () => {
+    // Found by black-box testing: it was denied at once, in the MCP library's words (a Java record's text).
+    const { server, ws } = suite;
+    await withClient(http(server), async (client) => {
+      const call = client.callTool(escalatedWrite('.git/by-url'), undefined, { timeout: 60000 });
+      let waiting;
+      for (let i = 0; i < 100 && !waiting; i++) {
+        const list = await (await fetch(`${server.url}/approvals`)).json();
+        waiting = list.approvals.find((a) => a.path === '.git/by-url');
+        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.ok(waiting, 'listed in GET /approvals');
+      const decided = await fetch(`${server.url}/approvals/${waiting.id}`, { method: 'POST',
+        headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ decision: 'approve' }) });
+      assert.equal(decided.status, 200);
+      const r = await call;
+      assert.equal(r.isError, false, text(r));
+      assert.equal(readFileSync(join(ws, '.git/by-url'), 'utf8'), 'x\n');
+    }, { capabilities: { elicitation: { url: {} } } });
   });
 
   test('a client that answers with an error is told apart, at once, as over stdio', async () => {

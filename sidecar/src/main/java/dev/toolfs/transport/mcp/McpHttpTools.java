@@ -92,16 +92,18 @@ public class McpHttpTools {
     private ToolResponse call(String name, ToolManager.ToolArguments args) {
         String connection = args.connection().id();
         Cancellation cancellation = () -> args.cancellation().check().isRequested();
-        Optional<String> cwd;
+        ToolResult result;
         try {
-            cwd = roots.cwd(connection, limit -> rootUris(args, cancellation, limit));
+            Optional<String> cwd = roots.cwd(connection, limit -> rootUris(args, cancellation, limit), cancellation);
+            ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(), cancellation,
+                    request -> elicit(args, request, cancellation, approvalTimeout));
+            result = runtime.execute(name, withNulls(args.args()), call);
         } catch (CancellationException e) {
-            // Cancelled while it waited for the client's roots: nothing was done.
-            return new ToolResponse(true, List.of(new TextContent(McpTexts.CANCELLED_CALL)), null, null);
+            // Cancelled while it waited for the client's roots: nothing was done. The library still answers the POST,
+            // with the code any cancelled call gets (found by black-box testing: a bare text, with no code).
+            result = ToolResult.error(McpTexts.CANCELLED_BEFORE_START, new dev.toolfs.runtime.ToolError("FsError",
+                    dev.toolfs.fs.FsErrorCode.FS_CANCELLED.name()));
         }
-        ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(), cancellation,
-                request -> elicit(args, request, cancellation, approvalTimeout));
-        ToolResult result = runtime.execute(name, withNulls(args.args()), call);
         List<Content> content = result.content(TextContent::new, ImageContent::new);
         MetadataPlacement placement = config.mcp().presentationMetadata();
         Map<String, Object> meta = McpTexts.meta(result, placement, asksForCards(args));
@@ -158,7 +160,10 @@ public class McpHttpTools {
      */
     private Optional<ApprovalDecision> elicit(ToolManager.ToolArguments args, ApprovalRequest request,
             Cancellation cancellation, Duration timeout) {
-        if (!args.elicitation().isSupported()) {
+        InitialRequest init = args.connection().initialRequest();
+        if (!args.elicitation().isSupported() || init == null || !init.supportsElicitationFormMode()) {
+            // Not asked: left to GET /approvals, as for a client without elicitation. One that declares URL mode only
+            // cannot answer a yes or no (found by black-box testing: it was denied at once, with the library's words).
             return Optional.empty();
         }
         return Optional.of(McpTexts.approvalByElicitation(() -> {
@@ -170,7 +175,7 @@ public class McpHttpTools {
                     // backstop after it.
                     .setTimeout(timeout.plus(LIBRARY_MARGIN))
                     .build();
-            ElicitationResponse response = awaitAnswer(owners.send(args.connection().id(), true,
+            ElicitationResponse response = awaitAnswer(args.connection().id(), owners.send(args.connection().id(), true,
                     () -> elicitation.send().subscribeAsCompletionStage()));
             return new McpTexts.ElicitAnswer(response.actionAccepted(), response.actionAccepted() ? approve(response) : null);
         }, cancellation, timeout, owners::abandon));
@@ -185,13 +190,28 @@ public class McpHttpTools {
         }
     }
 
+    /** How often a wait for the client's answer looks whether its session still is. */
+    private static final long SESSION_LOOK_MILLIS = 500;
+
+    static final String SESSION_ENDED = "its MCP session ended: deleted, or ended to make room for others, or idle";
+
     /**
-     * Waits for the answer to a request of the server's: its own failure as thrown. When the wait is given up on (the
-     * asking thread is interrupted), the request is left to {@link ServerRequestOwners#abandon}, which tells the client.
+     * Waits for the answer to a request of the server's, sent on {@code session}: its own failure as thrown. When the
+     * wait is given up on (the asking thread is interrupted), the request is left to {@link ServerRequestOwners#abandon},
+     * which tells the client. When the session ends (deleted, evicted, idle), nobody can answer any more: the wait ends
+     * then (found by black-box testing: an approval waited out its whole timeout, then said the user gave no decision).
      */
-    private static <T> T awaitAnswer(java.util.concurrent.CompletableFuture<T> answer) {
+    private <T> T awaitAnswer(String session, java.util.concurrent.CompletableFuture<T> answer) {
         try {
-            return answer.get();
+            while (true) {
+                try {
+                    return answer.get(SESSION_LOOK_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (!owners.live(session)) {
+                        throw new IllegalStateException(SESSION_ENDED);
+                    }
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancellationException("no longer waiting for the client's answer");
@@ -205,7 +225,7 @@ public class McpHttpTools {
         if (!args.roots().isSupported()) {
             return List.of();
         }
-        return ClientWait.roots(() -> awaitAnswer(owners.send(args.connection().id(), false,
+        return ClientWait.roots(() -> awaitAnswer(args.connection().id(), owners.send(args.connection().id(), false,
                 () -> args.roots().list().ifNoItem().after(limit.plus(LIBRARY_MARGIN)).fail()
                         .subscribeAsCompletionStage())), cancellation,
                 owners::abandon, limit).stream()

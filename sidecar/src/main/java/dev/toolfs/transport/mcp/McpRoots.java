@@ -17,7 +17,7 @@ import dev.toolfs.fs.local.Workspace;
 /**
  * The client's roots, when it sends them, narrow the session's folder: the first {@code file:} root inside the
  * workspace becomes the folder relative paths resolve against. A root outside the workspace never widens anything.
- * Asked once per MCP session.
+ * Asked once per MCP session: calls made while it is being asked take that answer.
  */
 public final class McpRoots {
 
@@ -52,10 +52,56 @@ public final class McpRoots {
      * session waits {@link ClientWait#ROOTS_WAIT} in all, so a call that asks again after one cancelled while it
      * waited has only what is left of it.
      */
-    public Optional<String> cwd(String session, java.util.function.Function<Duration, List<String>> rootUris) {
+    public Optional<String> cwd(String session, java.util.function.Function<Duration, List<String>> rootUris,
+            dev.toolfs.fs.Cancellation cancellation) {
+        while (true) {
+            Optional<String> known = cwdBySession.get(session);
+            if (known != null) {
+                return known;
+            }
+            // One call of a session asks; calls that come meanwhile take its answer (found by black-box testing: a
+            // model's first parallel reads each asked, and each resolved paths against its own answer).
+            java.util.concurrent.CompletableFuture<Optional<String>> mine = new java.util.concurrent.CompletableFuture<>();
+            java.util.concurrent.CompletableFuture<Optional<String>> asking = inFlight.putIfAbsent(session, mine);
+            if (asking != null) {
+                try {
+                    return cancellation.await(asking, ClientWait.ROOTS_WAIT.plus(WAITER_MARGIN));
+                } catch (java.util.concurrent.ExecutionException e) {
+                    continue; // the call that asked was cancelled: this one asks, for the time that is left
+                } catch (java.util.concurrent.TimeoutException e) {
+                    return Optional.empty(); // not expected: the asking call's wait is bounded by the same 5 s
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new CancellationException("interrupted while waiting for the client's roots");
+                }
+            }
+            Optional<String> cwd;
+            try {
+                cwd = ask(session, rootUris);
+            } catch (Throwable e) {
+                // Out of the map first, so that a call taking this failure finds the way free to ask.
+                inFlight.remove(session, mine);
+                // Wrapped: a CancellationException as it is would reach the waiting calls as their own cancellation.
+                mine.completeExceptionally(new IllegalStateException("the call that asked for the roots failed", e));
+                throw e;
+            }
+            inFlight.remove(session, mine);
+            mine.complete(cwd);
+            return cwd;
+        }
+    }
+
+    /** How much longer than a session's roots wait the calls that take another's answer wait for it. */
+    private static final Duration WAITER_MARGIN = Duration.ofSeconds(1);
+
+    /** The call of each session that is asking for its roots now, as the answer to come. */
+    private final Map<String, java.util.concurrent.CompletableFuture<Optional<String>>> inFlight =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private Optional<String> ask(String session, java.util.function.Function<Duration, List<String>> rootUris) {
         Optional<String> known = cwdBySession.get(session);
         if (known != null) {
-            return known;
+            return known; // answered between the look above and this call's turn
         }
         long now = System.nanoTime();
         Long first = firstAsked.putIfAbsent(session, now);

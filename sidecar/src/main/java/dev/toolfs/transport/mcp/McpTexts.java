@@ -59,6 +59,10 @@ public final class McpTexts {
     /** The answer to a call cancelled before it ran (MCP sends no answer to a cancelled request, should one leave). */
     public static final String CANCELLED_CALL = "Error: the client cancelled this call";
 
+    /** A call cancelled while it waited for the client's roots, before the tool ran (after "Error: "). */
+    static final String CANCELLED_BEFORE_START = "the call was cancelled while it waited for the client's roots, before"
+            + " the tool ran; nothing was done";
+
     /** The elicitation's one field: yes or no, default no. */
     public static final String APPROVE_FIELD = "approve";
     public static final String APPROVE_TITLE = "Allow this change?";

@@ -100,6 +100,11 @@ public class ServerRequestOwners {
         }
     }
 
+    /** Whether the library still has session {@code session}: one that ended can answer nothing. */
+    public boolean live(String session) {
+        return connections.has(session);
+    }
+
     /** Who may answer the request {@code id}. */
     public enum Owner {
         /** The session the request was sent on. */

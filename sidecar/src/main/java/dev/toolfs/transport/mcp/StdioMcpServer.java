@@ -209,7 +209,7 @@ public final class StdioMcpServer {
                 return List.of();
             }
             return ClientWait.roots(exchange::listRoots, cancellation, transport::abandon, limit).roots().stream().map(McpSchema.Root::uri).toList();
-        });
+        }, cancellation);
         Map<String, Object> arguments = args == null ? Map.of() : args;
         ToolResult result = runtime.execute(name, arguments,
                 new ToolCall(session, cwd, Optional.empty(), cancellation,
