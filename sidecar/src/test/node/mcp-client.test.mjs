@@ -174,6 +174,32 @@ describe('HTTP+SSE, the older transport', () => {
 describe('client roots', () => {
   const suite = suiteServer();
 
+  test('a call cancelled while it waits for the roots gets FS_CANCELLED, and its tool does not run', async () => {
+    // Found by black-box testing: the answer was a bare text, without the code every other cancelled call has.
+    const { server, ws } = suite;
+    writeFileSync(join(ws, 'waited.txt'), 'x\n');
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' };
+    const init = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 0,
+      method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: { roots: {} }, clientInfo: { name: 't', version: '1' } } }) });
+    const session = init.headers.get('mcp-session-id');
+    await init.text();
+    const inSession = { ...headers, 'Mcp-Session-Id': session };
+    await fetch(`${server.url}/mcp`, { method: 'POST', headers: inSession, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    // The roots/list the call sends is never answered.
+    const call = fetch(`${server.url}/mcp`, { method: 'POST', headers: inSession, body: JSON.stringify({ jsonrpc: '2.0', id: 1,
+      method: 'tools/call', params: { name: 'write', arguments: { file_path: 'waited.txt', content: 'y\n' } } }) });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await fetch(`${server.url}/mcp`, { method: 'POST', headers: inSession,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }) });
+    const events = await (await call).text();
+    const answer = events.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)))
+      .find((m) => m.id === 1 && m.result); // the roots/list request has an id of its own, 1 too
+    assert.equal(answer.result.isError, true);
+    assert.equal(answer.result.content[0].text, "Error: the call was cancelled while it waited for the client's roots, before the tool ran; nothing was done");
+    assert.deepEqual(answer.result._meta['dev.toolfs/error'], { name: 'FsError', code: 'FS_CANCELLED' });
+    assert.equal(readFileSync(join(ws, 'waited.txt'), 'utf8'), 'x\n');
+  });
+
   test('a root inside the workspace becomes the session folder; one outside is ignored', async () => {
     const { server, ws } = suite;
     mkdirSync(join(ws, 'project'));
