@@ -534,6 +534,9 @@ class ConfinementTest {
                 fs.resolve("write", tight, ws, Cancellation.NONE), "x", Precondition.NONE, Cancellation.NONE));
         assertThat(close.code()).isEqualTo(FsErrorCode.FS_INVALID_PATH);
         assertThat(close.getMessage()).contains("too close to the system's limit (4096 bytes) for the temporary file");
+        // Refused before its folder is made (found by black-box testing: thousands of folders made, then removed one
+        // by one, took a minute).
+        assertThat(ws.resolve(tight).getParent()).doesNotExist();
         // Shown as the model gave it, relative to its folder, and cut: not the machine's absolute path.
         assertThat(close.messageFor(p -> ws.relativize(p).toString())).startsWith("cannot write \"" + tight.substring(0, 64) + "…\": ");
         // Short in characters, long in bytes (each '€' is three): refused before anything is looked up.
