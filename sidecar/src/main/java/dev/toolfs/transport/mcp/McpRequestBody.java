@@ -152,10 +152,23 @@ record McpRequestBody(JsonObject notAMessage, boolean jsonRpc20, boolean methodS
                     p.values());
         } catch (dev.toolfs.runtime.CountingJsonParser.TooManyNamesException e) {
             return notAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, TOO_MANY_NAMES);
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            // Valid JSON past one of the parser's limits: "not JSON" would send the client looking for a typo (found by
+            // black-box testing; stdio words these as here).
+            return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, String.valueOf(e.getMessage()).contains("nesting")
+                    ? TOO_DEEP : "Parse error: the JSON holds a number or name longer than this server reads");
         } catch (IOException e) {
+            if (e instanceof com.fasterxml.jackson.core.JsonParseException
+                    && String.valueOf(e.getMessage()).startsWith("Duplicate field")) {
+                return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, KEY_TWICE);
+            }
             return notAMessage(McpSchema.ErrorCodes.PARSE_ERROR, NOT_JSON);
         }
     }
+
+    static final String TOO_DEEP = "Parse error: the JSON nests deeper than "
+            + JSON.streamReadConstraints().getMaxNestingDepth() + " levels";
+    static final String KEY_TWICE = "Parse error: a key appears twice in one object";
 
     /**
      * Inside the params object, to its end: for a {@code tools/call}, a string name, arguments absent, null or an

@@ -139,13 +139,23 @@ class McpRequestBodyTest {
     void aBodyThatIsNoMessageGetsItsJsonRpcError() {
         String notJson = "-32700 " + McpRequestBody.NOT_JSON;
         for (String body : List.of("", " ", "not json", "{\"id\":1", "{\"id\":1} x", "{\"id\":1}{\"id\":2}",
-                "{\"id\":1,\"id\":2}", "{\"id\":1,\"params\":{\"a\":1,\"a\":2}}", "{/*c*/\"id\":1}", "{\"id\":1,}")) {
+                "{/*c*/\"id\":1}", "{\"id\":1,}")) {
             assertThat(error(body)).as(body).isEqualTo(notJson);
+        }
+        // JSON, but past what this server reads: said so, not "not JSON" (found by black-box testing), as over stdio.
+        String twice = "-32700 Parse error: a key appears twice in one object";
+        for (String body : List.of("{\"id\":1,\"id\":2}", "{\"id\":1,\"params\":{\"a\":1,\"a\":2}}")) {
+            assertThat(error(body)).as(body).isEqualTo(twice);
         }
         String args = ",\"method\":\"tools/call\",\"params\":{\"name\":\"read\",\"arguments\":";
         assertThat(error("{\"id\":1" + args + "{}}} x")).as("more after a call").isEqualTo(notJson);
         assertThat(error("{\"id\":1" + args + "{}")).as("a call cut short").isEqualTo(notJson);
-        assertThat(error("{\"id\":1" + args + "{\"a\":1,\"a\":2}}}")).as("an argument twice").isEqualTo(notJson);
+        assertThat(error("{\"id\":1" + args + "{\"a\":1,\"a\":2}}}")).as("an argument twice").isEqualTo(twice);
+        String deep = "[".repeat(1001) + "]".repeat(1001);
+        assertThat(error("{\"id\":1" + args + "{\"x\":" + deep + "}}}")).as("nested past the limit")
+                .isEqualTo("-32700 Parse error: the JSON nests deeper than 1000 levels");
+        String nested = "[".repeat(990) + "]".repeat(990);
+        assertThat(error("{\"jsonrpc\":\"2.0\",\"id\":1" + args + "{\"x\":" + nested + "}}}")).as("within it").isNull();
         for (String body : List.of("5", "\"x\"", "null", "[]")) {
             assertThat(error(body)).as(body).isEqualTo("-32600 " + McpRequestBody.NOT_A_MESSAGE);
         }
