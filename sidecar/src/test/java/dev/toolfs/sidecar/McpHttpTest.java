@@ -505,6 +505,22 @@ class McpHttpTest {
     }
 
     @Test
+    void aNotificationSentAsARequestIsRefusedWithItsId() {
+        // Found by black-box testing: the library ran a cancellation sent so, and answered an empty HTTP 200.
+        McpClient mcp = McpClient.connect();
+        for (String method : java.util.List.of("notifications/cancelled", "notifications/progress")) {
+            io.restassured.response.Response r = mcp.post("{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"" + method
+                    + "\",\"params\":{\"requestId\":1,\"progressToken\":1,\"progress\":1}}");
+            assertThat(r.statusCode()).as(method).isEqualTo(200);
+            JsonPath answer = r.jsonPath();
+            assertThat(answer.getInt("id")).isEqualTo(41);
+            assertThat(answer.getInt("error.code")).isEqualTo(-32600);
+            assertThat(answer.getString("error.message"))
+                    .isEqualTo("Invalid Request: " + method + " is a notification: send it without an id");
+        }
+    }
+
+    @Test
     void aBodyTheGuardCannotReadAsStrictJsonIsRefusedNotPassedOnUnchecked() {
         McpClient mcp = McpClient.connect();
         // Found by an adversarial test: a comment or a key given twice made the guard stop reading, and the library

@@ -124,6 +124,11 @@ final class JsonRpcMessages {
             // Served as a request, a request with a result would have been answered; as HTTP refuses it, refused.
             throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, answerable, NOT_ONE_KIND);
         }
+        if (map.get("method") instanceof String method && method.startsWith("notifications/") && map.containsKey("id")) {
+            // A notification sent as a request: refused, not run, with the words HTTP answers it with.
+            throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, answerable,
+                    method + " is a notification: send it without an id");
+        }
         McpSchema.JSONRPCMessage message = of(map); // fields of the wrong types: read() says so
         if (message == null) {
             throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, NOT_A_MESSAGE);

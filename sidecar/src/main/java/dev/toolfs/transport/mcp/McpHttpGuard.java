@@ -312,6 +312,12 @@ public class McpHttpGuard {
             ctx.response().setStatusCode(202).end();
             return;
         }
+        if (request.idSeen() && request.method().startsWith("notifications/")) {
+            // A notification sent as a request: the library ran some (a cancellation) and answered an empty HTTP 200,
+            // which answers no request (found by black-box testing). Refused, not run, as stdio refuses it.
+            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, notificationWithId(request.method()));
+            return;
+        }
         if (request.params().present() && !request.params().object() && !McpSchema.METHOD_INITIALIZE.equals(request.method())
                 && !McpSchema.METHOD_TOOLS_CALL.equals(request.method())) { // those two are answered with their own rule below
             // MCP's params are always an object: the library left such a request unanswered for ever.
@@ -492,6 +498,10 @@ public class McpHttpGuard {
             McpSchema.METHOD_NOTIFICATION_ROOTS_LIST_CHANGED);
 
     static final String METHOD_NOT_A_STRING = "Invalid Request: the method must be a string";
+
+    static String notificationWithId(String method) {
+        return "Invalid Request: " + method + " is a notification: send it without an id";
+    }
     static final String NOT_ONE_KIND = "Invalid Request: " + JsonRpcMessages.NOT_ONE_KIND;
     static final String NO_SUCH_REQUEST = "Invalid Request: a response must carry the integer id of the server's request";
 

@@ -52,7 +52,8 @@ class JsonRpcMessagesTest {
 
     @Provide
     Arbitrary<Object> method() {
-        return Arbitraries.of(ABSENT, null, "tools/call", "notifications/initialized", "", 7, List.of("x"));
+        return Arbitraries.of(ABSENT, null, "tools/call", "notifications/initialized", "notifications/cancelled", "", 7,
+                List.of("x"));
     }
 
     @Provide
@@ -98,6 +99,13 @@ class JsonRpcMessagesTest {
             assertThat(((JsonRpcMessages.NotAMessage) actual).getMessage()).isEqualTo(JsonRpcMessages.NOT_ONE_KIND);
             boolean plainId = id instanceof String || id instanceof Integer || id instanceof Long;
             assertThat(((JsonRpcMessages.NotAMessage) actual).id()).as(text).isEqualTo(method != ABSENT && plainId ? id : null);
+        } else if (method instanceof String m && m.startsWith("notifications/") && id != ABSENT) {
+            // A notification sent as a request (which the SDK served as a request of an unknown method): refused, in
+            // the words HTTP uses, answered by its id when it has a plain one.
+            assertThat(actual).as(text).isInstanceOf(JsonRpcMessages.NotAMessage.class);
+            assertThat(((JsonRpcMessages.NotAMessage) actual).getMessage()).isEqualTo(m + " is a notification: send it without an id");
+            boolean plainId = id instanceof String || id instanceof Integer || id instanceof Long;
+            assertThat(((JsonRpcMessages.NotAMessage) actual).id()).as(text).isEqualTo(plainId ? id : null);
         } else if (expected instanceof Exception) {
             assertThat(actual).as(text).isInstanceOf(Exception.class);
         } else {
