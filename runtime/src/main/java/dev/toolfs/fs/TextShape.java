@@ -39,6 +39,24 @@ public record TextShape(String endings, boolean byteOrderMark) {
         return new TextShape(crlf && lf ? MIXED : crlf ? CRLF : LF, bom);
     }
 
+    /**
+     * {@code content} as a whole-file write puts it over a file of this shape: a file whose line breaks are all CRLF
+     * keeps them when {@code content} has only LF ones, and a file that starts with a byte-order mark keeps it when
+     * {@code content} has none (and is not empty). A read shows neither, so a model that writes a file back whole
+     * cannot give them, and would turn every line of it into a change (in git, and for tools that need CRLF). Anything
+     * else is as given: content with a CR of its own, a file of mixed or LF endings, or with no line break.
+     */
+    public String keptIn(String content) {
+        String out = content;
+        if (endings.equals(CRLF) && out.indexOf('\r') < 0 && out.indexOf('\n') >= 0) {
+            out = out.replace("\n", "\r\n");
+        }
+        if (byteOrderMark && !out.isEmpty() && out.charAt(0) != '\uFEFF') {
+            out = '\uFEFF' + out;
+        }
+        return out;
+    }
+
     /** The text as a read shows it: without a byte-order mark, every {@code \r\n} as {@code \n}. */
     public static String logical(String text) {
         String body = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;

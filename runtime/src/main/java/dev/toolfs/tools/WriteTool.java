@@ -13,8 +13,9 @@ import dev.toolfs.gates.Gates;
 
 /** {@code write}: the write-intent gate, one provider call, then {@code fs/observed}. No stat of its own. */
 @CatalogTool(name = "write", order = 30, destructive = true, description = "Creates a file, or replaces the whole "
-        + "content of an existing one, writing content exactly as given. Missing parent folders are created. To "
-        + "replace an existing file, read it first; for targeted changes prefer edit.")
+        + "content of an existing one with content; a replaced file keeps its CRLF line endings and byte-order mark, "
+        + "which read does not show. Missing parent folders are created. To replace an existing file, read it first; "
+        + "for targeted changes prefer edit.")
 public class WriteTool implements ToolExecutor<WriteArgs> {
 
     @Inject
@@ -50,7 +51,7 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
                 ? DiffCard.replacedUnseen(display, operation, outcome.unseen().lines(), after)
                 : DiffCard.of(display, operation, outcome.before(), after);
         if (outcome.beforeShape() != null) {
-            TextShape afterShape = TextShape.of(content);
+            TextShape afterShape = TextShape.of(outcome.beforeShape().keptIn(content)); // as the file system wrote it
             boolean onlyEndingsMoved = !outcome.sameBytes() && outcome.before().equals(after)
                     && outcome.beforeShape().byteOrderMark() == afterShape.byteOrderMark();
             DiffCard.addShapeChange(card, outcome.beforeShape(), afterShape, onlyEndingsMoved);

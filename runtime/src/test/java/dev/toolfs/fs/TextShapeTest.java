@@ -38,4 +38,29 @@ class TextShapeTest {
         assertThat(oneLine.endingsDifferFrom(TextShape.of("a\r\nb\nc"))).isTrue();
         assertThat(oneLine.endingsDifferFrom(TextShape.of("ab"))).isFalse();
     }
+
+    /** A model that writes a file back whole cannot give what a read does not show: its CRLF endings and its mark. */
+    @Test
+    void aWholeFileWriteKeepsTheCrlfEndingsAndTheMarkTheModelCouldNotSee() {
+        TextShape crlfMarked = TextShape.of("\uFEFFa\r\nb\r\n");
+        assertThat(crlfMarked.keptIn("x\ny\n")).isEqualTo("\uFEFFx\r\ny\r\n");
+        assertThat(crlfMarked.keptIn("x\ny")).isEqualTo("\uFEFFx\r\ny");
+        assertThat(crlfMarked.keptIn("one line")).isEqualTo("\uFEFFone line");
+        // Content that gives a CR or a mark of its own says what it wants.
+        assertThat(crlfMarked.keptIn("x\r\ny\n")).isEqualTo("\uFEFFx\r\ny\n");
+        assertThat(crlfMarked.keptIn("x\ry\n")).isEqualTo("\uFEFFx\ry\n");
+        assertThat(crlfMarked.keptIn("\uFEFFx\n")).isEqualTo("\uFEFFx\r\n");
+        // Emptying a file empties it.
+        assertThat(crlfMarked.keptIn("")).isEmpty();
+        // Files of other shapes take content as it is.
+        for (String file : new String[] { "a\nb\n", "a\r\nb\n", "one line", "", "a\rb\n" }) {
+            TextShape shape = TextShape.of(file);
+            for (String content : new String[] { "x\ny\n", "x\r\ny", "", "z" }) {
+                assertThat(shape.keptIn(content)).as("%s over %s", content, file).isSameAs(content);
+            }
+        }
+        assertThat(TextShape.of("\uFEFFa\nb\n").keptIn("x\ny\n")).isEqualTo("\uFEFFx\ny\n");
+        // What a read of the result shows is what the model wrote.
+        assertThat(TextShape.logical(crlfMarked.keptIn("x\ny\n"))).isEqualTo("x\ny\n");
+    }
 }

@@ -589,6 +589,13 @@ public class LocalFileSystem implements FileSystemProvider {
                 // more than 64 MiB under the file's lock.
                 unseen = new WriteOutcome.Unseen(st.size() <= MAX_COUNTED_BYTES ? countLines(path.target(), cancel) : null);
             }
+            if (beforeShape != null) {
+                // The file's CRLF endings and byte-order mark, which the model could not see, are kept.
+                String kept = beforeShape.keptIn(content);
+                if (kept != content) {
+                    data = kept.getBytes(StandardCharsets.UTF_8);
+                }
+            }
             boolean sameBytes = old != null && java.util.Arrays.equals(old, data);
             boolean createOnly = precondition instanceof Precondition.CreateIfAbsent;
             FileVersion version = replace("write", path, data, look, old, createOnly, precondition, cancel);

@@ -392,6 +392,29 @@ class LocalFileSystemTest {
         assertThat(Files.readAllBytes(f)).isEqualTo("\uFEFF1\r\n2\r\nthree".getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Found by a review from the model's side: a CRLF file written back whole (a read shows every break as LF, and no
+     * mark) became LF without a mark, every line of it a change.
+     */
+    @Test
+    void aWholeFileWriteKeepsTheCrlfEndingsAndTheMarkOfTheFileItReplaces() throws IOException {
+        Path f = Files.write(ws.resolve("Win.java"), "\uFEFFclass A {\r\n}\r\n".getBytes(StandardCharsets.UTF_8));
+        WriteOutcome back = fs.writeText(resolve("Win.java"), "class A {\n}\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readAllBytes(f)).isEqualTo("\uFEFFclass A {\r\n}\r\n".getBytes(StandardCharsets.UTF_8));
+        assertThat(back.sameBytes()).isTrue();
+        fs.writeText(resolve("Win.java"), "class B {\n  int x;\n}\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readAllBytes(f)).isEqualTo("\uFEFFclass B {\r\n  int x;\r\n}\r\n".getBytes(StandardCharsets.UTF_8));
+        // A CR of the content's own says what it wants: as given.
+        fs.writeText(resolve("Win.java"), "class C {\r\n}\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readAllBytes(f)).isEqualTo("\uFEFFclass C {\r\n}\n".getBytes(StandardCharsets.UTF_8));
+        // An LF file, and a new one, get the content as it is.
+        Path lf = Files.writeString(ws.resolve("unix.txt"), "a\nb\n");
+        fs.writeText(resolve("unix.txt"), "\uFEFFc\r\nd\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readString(lf)).isEqualTo("\uFEFFc\r\nd\n");
+        fs.writeText(resolve("fresh.txt"), "e\nf\n", Precondition.NONE, Cancellation.NONE);
+        assertThat(Files.readString(ws.resolve("fresh.txt"))).isEqualTo("e\nf\n");
+    }
+
     @Test
     void aCrlfInTheBytesAfterTheLastWholeEightIsSeen() throws IOException {
         // The CR scan reads eight bytes at a time, then the rest one by one: a CRLF only there still makes the
