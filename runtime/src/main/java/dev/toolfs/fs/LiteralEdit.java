@@ -106,7 +106,7 @@ public final class LiteralEdit {
             matches = find(text, oldL, edit.replaceAll());
         }
         if (matches.isEmpty()) {
-            throw new EditMatchException(FsErrorCode.FS_NO_MATCH, noMatchDetail(text.logical, oldL));
+            throw new EditMatchException(FsErrorCode.FS_NO_MATCH, noMatchDetail(text.logical, oldL, newL));
         }
         if (matches.size() > 1 && !edit.replaceAll()) {
             throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH, ambiguousDetail(text.logical, oldL, matches));
@@ -293,7 +293,7 @@ public final class LiteralEdit {
     private static final java.util.regex.Pattern CUT_MARKER = java.util.regex.Pattern
             .compile("\\.\\.\\. \\(line truncated to (\\d+) chars\\)");
 
-    private static String noMatchDetail(String logical, String oldL) {
+    private static String noMatchDetail(String logical, String oldL, String newL) {
         if (logical.isEmpty()) {
             // Nothing to copy old_string from, and an empty old_string is refused.
             return "old_string was not found: the file is empty; give it its content with write";
@@ -327,6 +327,10 @@ public final class LiteralEdit {
                     + " written as a separate mark, say); copy old_string exactly from a fresh read, or choose one that"
                     + " leaves those characters out";
         }
+        String madeAlready = madeAlreadyDetail(logical, newL);
+        if (madeAlready != null) {
+            return madeAlready;
+        }
         String firstLine = firstNonBlankLine(oldL);
         if (firstLine != null && !firstLine.equals(oldL)) {
             String where = linesHolding(logical, firstLine);
@@ -355,6 +359,31 @@ public final class LiteralEdit {
             }
         }
         return "old_string was not found in the file; read the file and copy old_string exactly from it, including whitespace";
+    }
+
+    /** The fewest characters, white space aside, a new_string needs for its presence to suggest the edit was made. */
+    private static final int MADE_ALREADY_MIN_CHARS = 6;
+
+    /**
+     * The same edit again (a client's retry after a timeout, a model that lost track): old_string is gone and
+     * new_string is there. Said, so that the model checks instead of rebuilding an old_string that cannot be found, or
+     * making a second change (found by a review from the model's side). Only for a new_string long enough, and found
+     * in few enough places, that its presence is no chance.
+     */
+    private static String madeAlreadyDetail(String logical, String newL) {
+        if (newL.isBlank() || newL.replaceAll("\\s+", "").length() < MADE_ALREADY_MIN_CHARS) {
+            return null;
+        }
+        int found = 0;
+        for (int at = logical.indexOf(newL); at >= 0 && found <= 3; at = logical.indexOf(newL, at + 1)) {
+            found++;
+        }
+        if (found == 0 || found > 3) {
+            return null;
+        }
+        return "old_string was not found in the file, but new_string is there, at " + linesHolding(logical, newL)
+                + ": the change may have been made already (by an earlier call); read the file there to check before"
+                + " changing anything";
     }
 
     /**

@@ -153,6 +153,25 @@ class LiteralEditTest {
                         + "of old_string differs; read the file there and copy old_string exactly");
     }
 
+    /** Found by a review from the model's side: the same edit again was sent to rebuild an old_string that is gone. */
+    @Test
+    void theSameEditAgainIsToldTheChangeMayBeMadeAlready() {
+        String once = "{\n  \"port\": 9090,\n  \"host\": \"x\"\n}\n";
+        assertThatThrownBy(() -> edit(once, "\"port\": 8080", "\"port\": 9090"))
+                .hasMessage("old_string was not found in the file, but new_string is there, at line 2: the change may have"
+                        + " been made already (by an earlier call); read the file there to check before changing anything");
+        // A multi-line change whose first line stays: not "a later line differs".
+        assertThatThrownBy(() -> edit("def f():\n    return 2\n", "def f():\n    return 1", "def f():\n    return 2"))
+                .hasMessageContaining("new_string is there, at line 1: the change may have been made already");
+        // A new_string short, or common, enough to be there by chance says nothing of the sort.
+        assertThatThrownBy(() -> edit("a = 2\nb = 2\n", "c = 1", "2"))
+                .hasMessage("old_string was not found in the file; read the file and copy old_string exactly from it,"
+                        + " including whitespace");
+        assertThatThrownBy(() -> edit("return x;\n".repeat(5), "return y;", "return x;"))
+                .hasMessage("old_string was not found in the file; read the file and copy old_string exactly from it,"
+                        + " including whitespace");
+    }
+
     /** Found by black-box testing: one line with its break was told that "a later line" differed. */
     @Test
     void oneLineWithItsBreakFoundOnlyInsideALineIsToldSo() {
