@@ -327,6 +327,10 @@ public final class LiteralEdit {
                     + " written as a separate mark, say); copy old_string exactly from a fresh read, or choose one that"
                     + " leaves those characters out";
         }
+        String copied = copyMistakeDetail(logical, oldL);
+        if (copied != null) {
+            return copied;
+        }
         String madeAlready = madeAlreadyDetail(logical, newL);
         if (madeAlready != null) {
             return madeAlready;
@@ -359,6 +363,48 @@ public final class LiteralEdit {
             }
         }
         return "old_string was not found in the file; read the file and copy old_string exactly from it, including whitespace";
+    }
+
+    /**
+     * Copy mistakes a model makes that "copy old_string exactly" does not cure, as it believes it did (found by a
+     * review from the model's side): a byte-order mark copied from another tool's view of the file, read's line number
+     * on the first line only, typographic quotes for plain ones (or the other way round). Null when none explains it.
+     */
+    private static String copyMistakeDetail(String logical, String oldL) {
+        if (oldL.charAt(0) == '\uFEFF' && oldL.length() > 1) {
+            String where = linesHolding(logical, oldL.substring(1));
+            if (where != null) {
+                return "old_string was not found in the file: it starts with a byte-order mark (U+FEFF), which is not"
+                        + " part of the text a read shows; leave it out (without it, old_string is at " + where + ")";
+            }
+        }
+        java.util.regex.Matcher numbered = NUMBERED.matcher(oldL);
+        if (oldL.indexOf('\n') > 0 && numbered.lookingAt()) {
+            String bare = oldL.substring(numbered.end());
+            long line = Long.parseLong(numbered.group(1));
+            if (!bare.isBlank() && startsOnLine(logical, bare, line)) {
+                return "old_string was not found in the file: its first line starts with \"" + numbered.group(1)
+                        + ": \", the number read shows, which is not in the file; leave it out, in new_string too"
+                        + " (without it, old_string is at line " + line + ")";
+            }
+        }
+        String plainOld = plainQuotes(oldL);
+        String plainFile = plainQuotes(logical);
+        if (!plainOld.equals(oldL) || !plainFile.equals(logical)) {
+            int at = plainFile.indexOf(plainOld);
+            if (at >= 0) {
+                return "old_string was not found in the file, but it matches at line " + new LineCounter(logical).lineOf(at)
+                        + " if typographic quotes (\u2018 \u2019 \u201C \u201D) are taken for plain ones (' \"): copy the quotes exactly as"
+                        + " the file has them";
+            }
+        }
+        return null;
+    }
+
+    /** {@code s} with each typographic quote as its plain twin: one character for one, so offsets stay. */
+    private static String plainQuotes(String s) {
+        return s.replace('\u2018', '\'').replace('\u2019', '\'').replace('\u201A', '\'').replace('\u201B', '\'')
+                .replace('\u201C', '"').replace('\u201D', '"').replace('\u201E', '"').replace('\u201F', '"');
     }
 
     /** The fewest characters, white space aside, a new_string needs for its presence to suggest the edit was made. */
@@ -612,10 +658,12 @@ public final class LiteralEdit {
             String typed = indentation(ours[i]);
             if (!file.equals(typed)) {
                 if (file.indexOf('\t') >= 0 && typed.indexOf('\t') < 0 && !typed.isEmpty()) {
-                    return ": the file indents with tabs where old_string has spaces";
+                    // new_string too: a Makefile given spaces there no longer works (found by a review from the
+                    // model's side).
+                    return ": the file indents with tabs where old_string has spaces (indent new_string with tabs too)";
                 }
                 if (typed.indexOf('\t') >= 0 && file.indexOf('\t') < 0 && !file.isEmpty()) {
-                    return ": the file indents with spaces where old_string has tabs";
+                    return ": the file indents with spaces where old_string has tabs (indent new_string with spaces too)";
                 }
                 return "";
             }

@@ -153,6 +153,27 @@ class LiteralEditTest {
                         + "of old_string differs; read the file there and copy old_string exactly");
     }
 
+    /** Found by a review from the model's side: copy mistakes that "copy old_string exactly" does not cure. */
+    @Test
+    void copyMistakesAModelDoesNotSeeAreNamed() {
+        String file = "# Calc\nmsg = \"don't stop\"\ndef average(items):\n    if not items:\n        return 0\n";
+        assertThatThrownBy(() -> edit(file, "\uFEFF# Calc\nmsg", "x"))
+                .hasMessage("old_string was not found in the file: it starts with a byte-order mark (U+FEFF), which is not"
+                        + " part of the text a read shows; leave it out (without it, old_string is at line 1)");
+        assertThatThrownBy(() -> edit(file, "3: def average(items):\n    if not items:", "x"))
+                .hasMessage("old_string was not found in the file: its first line starts with \"3: \", the number read"
+                        + " shows, which is not in the file; leave it out, in new_string too (without it, old_string is at"
+                        + " line 3)");
+        assertThatThrownBy(() -> edit(file, "msg = \"don\u2019t stop\"", "x"))
+                .hasMessage("old_string was not found in the file, but it matches at line 2 if typographic quotes (\u2018"
+                        + " \u2019 \u201C \u201D) are taken for plain ones (' \"): copy the quotes exactly as the file has them");
+        assertThatThrownBy(() -> edit("say(\u201Chi\u201D)\n", "say(\"hi\")", "x"))
+                .hasMessageContaining("matches at line 1 if typographic quotes");
+        // A number that is not the line's: no such hint.
+        assertThatThrownBy(() -> edit(file, "7: def average(items):\n    if not items:", "x"))
+                .hasMessageNotContaining("the number read shows");
+    }
+
     /** Found by a review from the model's side: the same edit again was sent to rebuild an old_string that is gone. */
     @Test
     void theSameEditAgainIsToldTheChangeMayBeMadeAlready() {
@@ -378,12 +399,15 @@ class LiteralEditTest {
         String tabs = "all:\n\tgcc -o app main.c\n\trm -f a.o\n";
         assertThatThrownBy(() -> edit(tabs, "all:\n    gcc -o app main.c", "x"))
                 .hasMessage("old_string was not found in the file, but it matches at line 1 if whitespace is ignored: the"
-                        + " file indents with tabs where old_string has spaces; copy old_string exactly from a fresh read,"
+                        + " file indents with tabs where old_string has spaces (indent new_string with tabs too); copy"
+                        + " old_string exactly from a fresh read,"
                         + " including indentation and line breaks");
         assertThatThrownBy(() -> edit(tabs, "    gcc -o app main.c\n    rm -f a.o", "x"))
-                .hasMessageContaining("at line 2 if whitespace is ignored: the file indents with tabs where old_string has spaces;");
+                .hasMessageContaining("at line 2 if whitespace is ignored: the file indents with tabs where old_string has spaces"
+                        + " (indent new_string with tabs too);");
         assertThatThrownBy(() -> edit("if x:\n    y()\n", "if x:\n\ty()", "x"))
-                .hasMessageContaining("at line 1 if whitespace is ignored: the file indents with spaces where old_string has tabs;");
+                .hasMessageContaining("at line 1 if whitespace is ignored: the file indents with spaces where old_string has tabs"
+                        + " (indent new_string with spaces too);");
         // Only the amount of indentation differs: no reason given.
         assertThatThrownBy(() -> edit("if x:\n    y()\n", "if x:\n  y()", "x"))
                 .hasMessageContaining("at line 1 if whitespace is ignored; copy");
