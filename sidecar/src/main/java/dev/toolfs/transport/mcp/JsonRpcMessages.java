@@ -79,8 +79,20 @@ final class JsonRpcMessages {
             // A key twice is no JSON-RPC message (which id would be answered?): refused, as over HTTP; the map would
             // have kept the last.
             p.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
-                // JSON's null, a single value, or a batch (MCP has none since 2025-06-18).
+            com.fasterxml.jackson.core.JsonToken first = p.nextToken();
+            if (first != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                // JSON's null, a single value, or a batch (MCP has none since 2025-06-18): read whole first, so that
+                // broken JSON ("[abc", a cut line, a string never closed) is a parse error, not a batch (found by
+                // black-box testing).
+                if (first == com.fasterxml.jackson.core.JsonToken.START_ARRAY) {
+                    p.skipChildren();
+                } else if (first != null) {
+                    p.finishToken();
+                }
+                if (first != null && p.nextToken() != null) {
+                    throw new NotAMessage(McpSchema.ErrorCodes.PARSE_ERROR, null,
+                            "the line holds more than one JSON value (one message a line)");
+                }
                 throw new NotAMessage(McpSchema.ErrorCodes.INVALID_REQUEST, null, startsAnArray(line)
                         ? "batches are not supported; send one JSON-RPC message per line" : NOT_A_MESSAGE);
             }

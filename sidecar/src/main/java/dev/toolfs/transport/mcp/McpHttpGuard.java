@@ -406,25 +406,31 @@ public class McpHttpGuard {
         }
     }
 
-    static final String NOT_AN_ELICITATION_RESULT = "its answer was not an elicitation result";
-
-    private static final java.util.Set<String> ACTIONS = java.util.Set.of("ACCEPT", "DECLINE", "CANCEL");
+    static final String NOT_AN_ELICITATION_RESULT = ElicitationResults.NOT_AN_ELICITATION_RESULT;
 
     /**
-     * An elicitation's answer as the library should read it, or empty when it is no elicitation result: a result
-     * object whose action is one of MCP's (in any case, as the library reads it) and whose content, if any, is an
-     * object. An action other than MCP's "accept" that the library would take for it is a "decline": found by black-box
-     * testing, "ACCEPT" approved a change, where the docs say anything but "accept" denies it.
+     * An elicitation's answer as the library should read it (see {@link ElicitationResults}), or empty when it is no
+     * elicitation result.
      */
     static Optional<Buffer> asElicitationResult(Buffer body) {
         JsonObject answer = new JsonObject(body); // read strictly as one object before
-        if (!(answer.getValue("result") instanceof JsonObject result) || !(result.getValue("action") instanceof String action)
-                || !ACTIONS.contains(action.toUpperCase(java.util.Locale.ROOT))
-                || result.getValue("content") != null && !(result.getValue("content") instanceof JsonObject)) {
+        Object result = answer.getValue("result");
+        Object fieldsRead = result;
+        if (result instanceof JsonObject o) {
+            // Its two fields as plain values (Vert.x may hold an object as a JsonObject, which is no Map).
+            java.util.Map<String, Object> plain = new java.util.HashMap<>();
+            plain.put("action", o.getValue("action"));
+            Object content = o.getValue("content");
+            plain.put("content", content instanceof JsonObject c ? c.getMap() : content);
+            fieldsRead = plain;
+        }
+        String action = ElicitationResults.action(fieldsRead);
+        if (action == null) {
             return Optional.empty();
         }
-        if (!"accept".equals(action) && "ACCEPT".equals(action.toUpperCase(java.util.Locale.ROOT))) {
-            result.put("action", "decline");
+        JsonObject fields = answer.getJsonObject("result");
+        if (!action.equals(fields.getString("action"))) {
+            fields.put("action", action);
             return Optional.of(answer.toBuffer());
         }
         return Optional.of(body);

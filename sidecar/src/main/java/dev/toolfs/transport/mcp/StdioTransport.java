@@ -131,6 +131,30 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final Set<Thread> abandoned = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()); // requestsOut
     /** The server's requests to the client not yet answered, by id: the thread that sent each. */
     private final Map<Object, Thread> unanswered = new ConcurrentHashMap<>();
+
+    /** The ids of the elicitations sent and not answered yet, whose answers are read here before the SDK reads them. */
+    private final java.util.Set<Object> elicitations = ConcurrentHashMap.newKeySet();
+
+    /**
+     * An answer to an elicitation as the SDK should read it (see {@link ElicitationResults}): the SDK reads its action
+     * leniently, and "accept " approved an escalation (found by black-box testing); one that is no elicitation result
+     * at all is failed with that, as over HTTP (the SDK took a missing action for "cancel", said to be the user's no).
+     */
+    static McpSchema.JSONRPCResponse asElicitationResult(McpSchema.JSONRPCResponse response) {
+        String action = ElicitationResults.action(response.result());
+        if (action == null) {
+            return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, response.id(), null,
+                    new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INVALID_PARAMS,
+                            ElicitationResults.NOT_AN_ELICITATION_RESULT, null));
+        }
+        Map<?, ?> fields = (Map<?, ?>) response.result();
+        if (action.equals(fields.get("action"))) {
+            return response;
+        }
+        Map<Object, Object> read = new java.util.LinkedHashMap<>(fields);
+        read.put("action", action);
+        return new McpSchema.JSONRPCResponse(response.jsonrpc(), response.id(), read, null);
+    }
     /** The client's requests received and not yet answered, by id: whether the client has cancelled each. */
     private final Map<Object, AtomicBoolean> requests = new ConcurrentHashMap<>();
     /** What answers the client (calls, error answers) received and not yet done: run on the reader only when 0. */
@@ -268,6 +292,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             calls.shutdownNow();
         }
         McpServerSession s = session;
+        elicitations.clear();
         for (Object id : unanswered.keySet()) {
             unanswered.remove(id);
             if (s != null) {
@@ -292,6 +317,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             abandoned.add(asking);
             for (Map.Entry<Object, Thread> e : unanswered.entrySet()) {
                 if (e.getValue() == asking && unanswered.remove(e.getKey(), asking)) {
+                    elicitations.remove(e.getKey());
                     given.add(e.getKey());
                 }
             }
@@ -433,7 +459,9 @@ public final class StdioTransport implements McpServerTransportProvider {
         if (message instanceof McpSchema.JSONRPCResponse response) {
             // The answer to a request of ours, which a call may be waiting for: complete it now.
             unanswered.remove(response.id());
-            session.handle(message).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
+            McpSchema.JSONRPCResponse read = elicitations.remove(response.id()) && response.error() == null
+                    ? asElicitationResult(response) : response;
+            session.handle(read).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
         } else if (message instanceof McpSchema.JSONRPCNotification n && ClientWait.CANCELLED.equals(n.method())) {
             // The request stops if it runs (a tool checks), is not run if it waits, and is not answered (as MCP asks).
             // A cancellation of a request already answered, or unknown, changes nothing.
@@ -824,6 +852,9 @@ public final class StdioTransport implements McpServerTransportProvider {
                             throw new IllegalStateException("the server no longer waits for this answer");
                         }
                         unanswered.put(request.id(), Thread.currentThread());
+                        if (McpSchema.METHOD_ELICITATION_CREATE.equals(request.method())) {
+                            elicitations.add(request.id());
+                        }
                         if (closing && unanswered.remove(request.id()) != null) {
                             // No answer can come (end() fails the requests it finds): fail now rather than wait for
                             // the request's timeout.

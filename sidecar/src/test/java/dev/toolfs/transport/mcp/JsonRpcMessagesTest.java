@@ -152,6 +152,28 @@ class JsonRpcMessagesTest {
         }
     }
 
+    /** Found by black-box testing: every line that started with "[" was called a batch, broken JSON too. */
+    @Test
+    void brokenJsonIsAParseErrorWhateverItStartsWith() {
+        for (String line : List.of("[abc", "[1,", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", "\"abc", "tru")) {
+            assertThatThrownBy(() -> MESSAGES.read(line.getBytes(StandardCharsets.UTF_8))).as(line)
+                    .isInstanceOf(JsonRpcMessages.NotAMessage.class).hasMessage("the line is not JSON")
+                    .extracting(e -> ((JsonRpcMessages.NotAMessage) e).code()).isEqualTo(McpSchema.ErrorCodes.PARSE_ERROR);
+        }
+        assertThatThrownBy(() -> MESSAGES.read("[] x".getBytes(StandardCharsets.UTF_8))).hasMessage("the line is not JSON");
+        assertThatThrownBy(() -> MESSAGES.read("[] [1]".getBytes(StandardCharsets.UTF_8)))
+                .hasMessage("the line holds more than one JSON value (one message a line)");
+        String deep = "[".repeat(1001) + "]".repeat(1001);
+        assertThatThrownBy(() -> MESSAGES.read(deep.getBytes(StandardCharsets.UTF_8)))
+                .hasMessageMatching("the JSON nests deeper than \\d+ levels");
+        // A real batch is still called one, and a value other than an object is no message.
+        assertThatThrownBy(() -> MESSAGES.read("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]".getBytes(StandardCharsets.UTF_8)))
+                .hasMessage("batches are not supported; send one JSON-RPC message per line")
+                .extracting(e -> ((JsonRpcMessages.NotAMessage) e).code()).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+        assertThatThrownBy(() -> MESSAGES.read("\"abc\"".getBytes(StandardCharsets.UTF_8)))
+                .hasMessage(JsonRpcMessages.NOT_A_MESSAGE);
+    }
+
     @Test
     void jsonNestedPastTheParsersLimitIsSaidSoNotCalledNoJson() throws Exception {
         String deep = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"a\":" + "[".repeat(1500)
