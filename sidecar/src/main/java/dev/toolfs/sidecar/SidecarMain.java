@@ -73,7 +73,7 @@ public class SidecarMain {
     /**
      * Ends the HTTP process. A failed start is logged with its stack trace on the console, which is standard output;
      * standard error gets why on one line, as documented (found by black-box testing). A refused configuration is not
-     * logged (StartRefusalFilter): its reason, which says it, is all there is to print.
+     * logged (ConsoleLogFilter): its reason, which says it, is all there is to print.
      */
     private static void exitHttp(int code, Throwable failure) {
         if (failure != null) {
