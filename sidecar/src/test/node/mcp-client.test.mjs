@@ -195,7 +195,7 @@ describe('client roots', () => {
     const answer = events.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)))
       .find((m) => m.id === 1 && m.result); // the roots/list request has an id of its own, 1 too
     assert.equal(answer.result.isError, true);
-    assert.equal(answer.result.content[0].text, "Error: the call was cancelled while it waited for the client's roots, before the tool ran; nothing was done");
+    assert.equal(answer.result.content[0].text, 'Error: cannot write "waited.txt": the call was cancelled; the file was left as it was');
     assert.deepEqual(answer.result._meta['dev.toolfs/error'], { name: 'FsError', code: 'FS_CANCELLED' });
     assert.equal(readFileSync(join(ws, 'waited.txt'), 'utf8'), 'x\n');
   });

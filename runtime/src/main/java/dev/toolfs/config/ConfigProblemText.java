@@ -51,7 +51,7 @@ public final class ConfigProblemText {
         String text = PREFIXES.matcher(message.strip()).replaceFirst("");
         Matcher m = NOT_CONVERTED.matcher(text);
         if (m.matches()) {
-            return m.group(1) + " = \"" + m.group(2) + "\" is not valid: " + expected(m.group(3));
+            return m.group(1) + " = \"" + shown(m.group(2)) + "\" is not valid: " + expected(m.group(2), m.group(3));
         }
         m = EMPTY.matcher(text);
         if (m.matches()) {
@@ -65,10 +65,16 @@ public final class ConfigProblemText {
     }
 
     /** What the converter expected, from its message. */
-    private static String expected(String converterMessage) {
+    private static String expected(String value, String converterMessage) {
         String text = oneLine(PREFIXES.matcher(converterMessage.strip()).replaceFirst(""));
-        if (text.startsWith("Expected an integer value") || text.startsWith("Expected a long value")) {
-            return "expected a whole number";
+        boolean digits = value.strip().matches("[+-]?\\d+");
+        if (text.startsWith("Expected an integer value")) {
+            return digits ? "expected a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE
+                    : "expected a whole number";
+        }
+        if (text.startsWith("Expected a long value")) {
+            return digits ? "expected a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE
+                    : "expected a whole number";
         }
         if (text.startsWith("Invalid duration")) {
             return "expected a duration, such as 30S, 5M, 2H, 1D (seconds, minutes, hours, days), 500MS, or PT30M";
@@ -84,6 +90,22 @@ public final class ConfigProblemText {
             return "the value has the wrong form";
         }
         return text;
+    }
+
+    /** The most characters of a value shown. */
+    private static final int SHOWN_CHARS = 100;
+
+    /** A value as the one-line refusal shows it: its line breaks and other controls escaped, a long one cut. */
+    private static String shown(String value) {
+        StringBuilder out = new StringBuilder();
+        value.codePoints().limit(SHOWN_CHARS).forEach(c -> {
+            if (Character.isISOControl(c)) {
+                out.append(String.format("\\u%04X", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return value.codePointCount(0, value.length()) > SHOWN_CHARS ? out + "…" : out.toString();
     }
 
     private static String oneLine(String text) {

@@ -331,7 +331,7 @@ public final class LiteralEdit {
         if (copied != null) {
             return copied;
         }
-        String madeAlready = madeAlreadyDetail(logical, newL);
+        String madeAlready = oldL.contains(newL) ? null : madeAlreadyDetail(logical, newL); // a deletion's is there anyway
         if (madeAlready != null) {
             return madeAlready;
         }

@@ -13,9 +13,9 @@ import dev.toolfs.gates.Gates;
 
 /** {@code write}: the write-intent gate, one provider call, then {@code fs/observed}. No stat of its own. */
 @CatalogTool(name = "write", order = 30, destructive = true, description = "Creates a file, or replaces the whole "
-        + "content of an existing one with content; a replaced file keeps its CRLF line endings and byte-order mark, "
-        + "which read does not show. Missing parent folders are created. To replace an existing file, read it first; "
-        + "for targeted changes prefer edit.")
+        + "content of an existing one with content. A replaced file keeps its byte-order mark, and its CRLF line "
+        + "endings unless content has a CR of its own (read shows neither). Missing parent folders are created. To "
+        + "replace an existing file, read it first; for targeted changes prefer edit.")
 public class WriteTool implements ToolExecutor<WriteArgs> {
 
     @Inject

@@ -22,6 +22,22 @@ class ConfigProblemTextTest {
     }
 
     @Test
+    void aNumberOutOfRangeNamesTheRangeAndAValueIsShownOnOneLine() {
+        assertThat(ConfigProblemText.plain("SRCFG00039: The config property quarkus.tool-fs.read.limit with the config"
+                + " value \"99999999999\" threw an Exception whilst being converted SRCFG00029: Expected an integer value,"
+                + " got \"99999999999\""))
+                .isEqualTo("quarkus.tool-fs.read.limit = \"99999999999\" is not valid: expected a whole number from"
+                        + " -2147483648 to 2147483647");
+        assertThat(ConfigProblemText.plain("SRCFG00039: The config property k with the config value \"1\n2\" threw an"
+                + " Exception whilst being converted SRCFG00029: Expected an integer value, got \"1\n2\""))
+                .isEqualTo("k = \"1\\u000A2\" is not valid: expected a whole number");
+        String longValue = "x".repeat(150);
+        assertThat(ConfigProblemText.plain("SRCFG00039: The config property k with the config value \"" + longValue
+                + "\" threw an Exception whilst being converted Invalid duration: x"))
+                .startsWith("k = \"" + "x".repeat(100) + "…\" is not valid");
+    }
+
+    @Test
     void aDurationASizeAndAChoice() {
         assertThat(ConfigProblemText.plain("java.lang.IllegalArgumentException: SRCFG00039: The config property"
                 + " quarkus.tool-fs.sessions.idle-timeout with the config value \"5x\" threw an Exception whilst being"

@@ -184,6 +184,9 @@ class LiteralEditTest {
         // A multi-line change whose first line stays: not "a later line differs".
         assertThatThrownBy(() -> edit("def f():\n    return 2\n", "def f():\n    return 1", "def f():\n    return 2"))
                 .hasMessageContaining("new_string is there, at line 1: the change may have been made already");
+        // A deletion's new_string is part of its old_string, there before the change as after (found in a review).
+        assertThatThrownBy(() -> edit("import os\nimport sys\n", "import oss\nimport sys\n", "import sys\n"))
+                .hasMessageNotContaining("made already");
         // A new_string short, or common, enough to be there by chance says nothing of the sort.
         assertThatThrownBy(() -> edit("a = 2\nb = 2\n", "c = 1", "2"))
                 .hasMessage("old_string was not found in the file; read the file and copy old_string exactly from it,"

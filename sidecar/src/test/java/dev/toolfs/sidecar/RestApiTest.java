@@ -314,17 +314,25 @@ class RestApiTest {
 
     @Test
     void aWriteThatChangesOnlyLineEndingsSaysSoInItsCard() throws Exception {
+        // Written back as a read shows it, a CRLF file keeps its endings and its mark: only the changed line is a change.
         Files.write(ws.resolve("eol.txt"), "\uFEFFline1\r\nline2\r\n".getBytes(StandardCharsets.UTF_8));
         call("read", session, Map.of("file_path", "eol.txt"));
-        JsonPath w = call("write", session, Map.of("file_path", "eol.txt", "content", "line1\nline2\n"));
-        assertThat(w.getList("metadata.hunks")).isEmpty();
-        assertThat(w.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "CRLF", "after", "LF"));
-        assertThat(w.getMap("metadata.byteOrderMark")).isEqualTo(Map.of("before", true, "after", false));
-        // The other way: the new text's CRs are not shown as part of its lines.
-        JsonPath back = call("write", session, Map.of("file_path", "eol.txt", "content", "line1\r\nline2 changed\r\n"));
-        assertThat(back.getList("metadata.hunks")).containsExactly("@@ -1,2 +1,2 @@\n line1\n-line2\n+line2 changed");
-        assertThat(back.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "LF", "after", "CRLF"));
-        assertThat(Files.readString(ws.resolve("eol.txt"))).isEqualTo("line1\r\nline2 changed\r\n");
+        JsonPath kept = call("write", session, Map.of("file_path", "eol.txt", "content", "line1\nline2 changed\n"));
+        assertThat(kept.getList("metadata.hunks", String.class)).containsExactly("@@ -1,2 +1,2 @@\n line1\n-line2\n+line2 changed");
+        assertThat(kept.getMap("metadata")).doesNotContainKeys("lineEndings", "byteOrderMark");
+        assertThat(Files.readAllBytes(ws.resolve("eol.txt")))
+                .isEqualTo("\uFEFFline1\r\nline2 changed\r\n".getBytes(StandardCharsets.UTF_8));
+        // Content with a CR of its own is written as given, and the card says what its hunks cannot show.
+        JsonPath mixed = call("write", session, Map.of("file_path", "eol.txt", "content", "line1\r\nline2 changed\n"));
+        assertThat(mixed.getList("metadata.hunks")).isEmpty();
+        assertThat(mixed.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "CRLF", "after", "mixed"));
+        // The other way: an LF file given CRLF content; the new text's CRs are not shown as part of its lines.
+        Files.writeString(ws.resolve("lf.txt"), "line1\nline2\n");
+        call("read", session, Map.of("file_path", "lf.txt"));
+        JsonPath crlf = call("write", session, Map.of("file_path", "lf.txt", "content", "line1\r\nline2\r\n"));
+        assertThat(crlf.getList("metadata.hunks")).isEmpty();
+        assertThat(crlf.getMap("metadata.lineEndings")).isEqualTo(Map.of("before", "LF", "after", "CRLF"));
+        assertThat(Files.readString(ws.resolve("lf.txt"))).isEqualTo("line1\r\nline2\r\n");
     }
 
     @Test

@@ -101,8 +101,8 @@ public class McpHttpTools {
         } catch (CancellationException e) {
             // Cancelled while it waited for the client's roots: nothing was done. The library still answers the POST,
             // with the code any cancelled call gets (found by black-box testing: a bare text, with no code).
-            result = ToolResult.error(McpTexts.CANCELLED_BEFORE_START, new dev.toolfs.runtime.ToolError("FsError",
-                    dev.toolfs.fs.FsErrorCode.FS_CANCELLED.name()));
+            result = ToolResult.error(McpTexts.cancelledBeforeStart(name, args.args().get("file_path")),
+                    new dev.toolfs.runtime.ToolError("FsError", dev.toolfs.fs.FsErrorCode.FS_CANCELLED.name()));
         }
         List<Content> content = result.content(TextContent::new, ImageContent::new);
         MetadataPlacement placement = config.mcp().presentationMetadata();

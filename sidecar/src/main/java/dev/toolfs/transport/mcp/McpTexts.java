@@ -59,9 +59,18 @@ public final class McpTexts {
     /** The answer to a call cancelled before it ran (MCP sends no answer to a cancelled request, should one leave). */
     public static final String CANCELLED_CALL = "Error: the client cancelled this call";
 
-    /** A call cancelled while it waited for the client's roots, before the tool ran (after "Error: "). */
-    static final String CANCELLED_BEFORE_START = "the call was cancelled while it waited for the client's roots, before"
-            + " the tool ran; nothing was done";
+    /**
+     * A call cancelled while it waited for the client's roots, before the tool ran (after "Error: "): FS_CANCELLED's
+     * template, with the path as the call gave it (no folder to show it against is known yet), when it gave one.
+     */
+    static String cancelledBeforeStart(String tool, Object filePath) {
+        String op = "read_image".equals(tool) ? "read" : tool;
+        if (filePath instanceof String path && !path.isBlank()) {
+            return "cannot " + op + " \"" + dev.toolfs.sandbox.ApprovalRequest.oneLine(path, 200)
+                    + "\": the call was cancelled; the file was left as it was";
+        }
+        return "the " + op + " call was cancelled before it ran; nothing was done";
+    }
 
     /** The elicitation's one field: yes or no, default no. */
     public static final String APPROVE_FIELD = "approve";

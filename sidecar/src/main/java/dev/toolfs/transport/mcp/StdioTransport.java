@@ -856,6 +856,7 @@ public final class StdioTransport implements McpServerTransportProvider {
                             elicitations.add(request.id());
                         }
                         if (closing && unanswered.remove(request.id()) != null) {
+                            elicitations.remove(request.id());
                             // No answer can come (end() fails the requests it finds): fail now rather than wait for
                             // the request's timeout.
                             throw new IllegalStateException("the client's connection is closed");

@@ -130,7 +130,9 @@ class McpRootsTest {
 
             // A call that waits for another's answer still sees its own cancellation.
             java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch askingU = new java.util.concurrent.CountDownLatch(1);
             pool.submit(() -> roots.cwd("u", limit -> {
+                askingU.countDown();
                 try {
                     never.await();
                 } catch (InterruptedException e) {
@@ -138,7 +140,7 @@ class McpRootsTest {
                 }
                 return List.of();
             }, NOT_CANCELLED));
-            Thread.sleep(100);
+            assertThat(askingU.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
             long t0 = System.nanoTime();
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> roots.cwd("u", limit -> List.of(), () -> true))
                     .isInstanceOf(java.util.concurrent.CancellationException.class);
