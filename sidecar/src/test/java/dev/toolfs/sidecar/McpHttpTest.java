@@ -338,11 +338,25 @@ class McpHttpTest {
             }
             assertThat(McpClient.json(r.post("/mcp")).getInt("id")).as(String.valueOf(accept)).isEqualTo(7);
         }
-        io.restassured.response.Response jsonOnly = given().contentType("application/json").accept("application/json")
-                .header("Mcp-Session-Id", mcp.session()).body(ping).post("/mcp");
-        assertThat(jsonOnly.statusCode()).isEqualTo(400);
-        assertThat(jsonOnly.jsonPath().getString("error")).isEqualTo("POST /mcp needs an Accept header that lists both"
-                + " application/json and text/event-stream, as Streamable HTTP asks");
+        // Found by black-box testing: the names were looked for as substrings, and a weight of 0 was not heeded.
+        for (String accept : new String[] { "application/json", "application/jsonx, text/event-streamy",
+                "xapplication/json, xtext/event-stream", "application/json;q=0, text/event-stream",
+                "*/*, text/event-stream;q=0" }) {
+            io.restassured.response.Response refused = given().contentType("application/json").header("Accept", accept)
+                    .header("Mcp-Session-Id", mcp.session()).body(ping).post("/mcp");
+            assertThat(refused.statusCode()).as(accept).isEqualTo(400);
+            assertThat(refused.jsonPath().getString("error")).isEqualTo("POST /mcp needs an Accept header that lists both"
+                    + " application/json and text/event-stream, as Streamable HTTP asks");
+        }
+        // A GET or DELETE whose protocol version the server does not speak gets the POST's 400, and ends nothing.
+        for (io.restassured.http.Method method : new io.restassured.http.Method[] { io.restassured.http.Method.GET,
+                io.restassured.http.Method.DELETE }) {
+            io.restassured.response.Response old = given().accept("text/event-stream").header("Mcp-Session-Id", mcp.session())
+                    .header("MCP-Protocol-Version", "1999").request(method, "/mcp");
+            assertThat(old.statusCode()).as(method.name()).isEqualTo(400);
+            assertThat(old.jsonPath().getString("error")).startsWith("the MCP-Protocol-Version header \"1999\" is not");
+        }
+        assertThat(mcp.request("ping", Map.of()).getMap("result")).isEmpty();
         io.restassured.response.Response version = given().contentType("application/json")
                 .accept("application/json, text/event-stream").header("Mcp-Session-Id", mcp.session())
                 .header("MCP-Protocol-Version", "2099-01-01").body(ping).post("/mcp");

@@ -78,7 +78,7 @@ public class McpHttpGuard {
                     // which its client meets by initializing again (found by black-box testing).
                     ctx.request().headers().remove("Mcp-Session-Id");
                 }
-                if (otherTransports(ctx)) {
+                if (otherTransports(ctx) || unspokenVersion(ctx)) {
                     return;
                 }
                 sessions.used(sessionOf(ctx));
@@ -95,8 +95,8 @@ public class McpHttpGuard {
                 if (origin != null && !origin.equals(lower)) {
                     ctx.request().headers().set("Origin", lower);
                 }
-                if (ctx.request().method() == HttpMethod.POST && "/mcp".equals(ctx.normalizedPath())) {
-                    acceptBoth(ctx);
+                if (ctx.request().method() == HttpMethod.POST && "/mcp".equals(ctx.normalizedPath()) && !acceptBoth(ctx)) {
+                    return;
                 }
                 // As for REST: the body is JSON whatever its Content-Type (a form one would be decoded as fields).
                 dev.toolfs.transport.rest.BodyAsJson.mark(ctx);
@@ -166,6 +166,31 @@ public class McpHttpGuard {
     }
 
     /**
+     * A GET or DELETE of Streamable HTTP's endpoint whose {@code MCP-Protocol-Version} the server does not speak, answered
+     * 400 as a POST's is (see beforeTheLibrary): the library looked at the header of POSTs only (found by black-box
+     * testing; MCP asks for a 400 on every request).
+     */
+    private static boolean unspokenVersion(RoutingContext ctx) {
+        HttpMethod method = ctx.request().method();
+        if ((method != HttpMethod.GET && method != HttpMethod.DELETE) || !isStreamable(ctx)
+                || "/mcp/sse".equals(ctx.normalizedPath())) {
+            return false;
+        }
+        String version = ctx.request().getHeader("MCP-Protocol-Version");
+        if (version == null
+                || io.quarkiverse.mcp.server.runtime.McpMessageHandler.SUPPORTED_PROTOCOL_VERSIONS.contains(version)) {
+            return false;
+        }
+        HttpAdmission.fail(ctx, 400, unspoken(version));
+        return true;
+    }
+
+    static String unspoken(String version) {
+        return "the MCP-Protocol-Version header \"" + version + "\" is not a version this server speaks; send the version"
+                + " its initialize answer gave";
+    }
+
+    /**
      * Passed on to the library, which makes a session for any POST to /mcp without one once its Accept header passes
      * (not only for an initialize), and kept one it then refused for its protocol version: that refusal is made here
      * first, and room is made for the session to come (found by black-box testing: a refused request ended another
@@ -176,8 +201,7 @@ public class McpHttpGuard {
             String version = ctx.request().getHeader("MCP-Protocol-Version");
             if (version != null
                     && !io.quarkiverse.mcp.server.runtime.McpMessageHandler.SUPPORTED_PROTOCOL_VERSIONS.contains(version)) {
-                HttpAdmission.fail(ctx, 400, "the MCP-Protocol-Version header \"" + version + "\" is not a version this"
-                        + " server speaks; send the version its initialize answer gave");
+                HttpAdmission.fail(ctx, 400, unspoken(version));
                 return;
             }
             if (ctx.request().getHeader("Mcp-Session-Id") == null && acceptsBoth(ctx.request())) {
@@ -201,17 +225,15 @@ public class McpHttpGuard {
      * {@code application/*} with {@code text/*}), accepts what Streamable HTTP answers with (RFC 9110): the library
      * looks for the two names only, and refused these.
      */
-    private static void acceptBoth(RoutingContext ctx) {
+    private static boolean acceptBoth(RoutingContext ctx) {
         java.util.List<String> accept = ctx.request().headers().getAll("Accept");
-        String raw = String.join(",", accept);
-        String all = raw.toLowerCase(java.util.Locale.ROOT); // media types are case-insensitive (RFC 9110)
-        boolean json = all.contains("application/json") || all.contains("application/*") || all.contains("*/*");
-        boolean events = all.contains("text/event-stream") || all.contains("text/*") || all.contains("*/*");
-        // The library compares the two names as spelled.
-        boolean libraryTakesIt = raw.contains("application/json") && raw.contains("text/event-stream");
-        if (accept.isEmpty() || json && events && !libraryTakesIt) {
-            ctx.request().headers().set("Accept", "application/json, text/event-stream");
+        if (!AcceptHeader.accepts(accept, "application/json") || !AcceptHeader.accepts(accept, "text/event-stream")) {
+            HttpAdmission.fail(ctx, 400, ACCEPT_BOTH);
+            return false;
         }
+        // The library looks for the two names as spelled.
+        ctx.request().headers().set("Accept", "application/json, text/event-stream");
+        return true;
     }
 
     /** Why the library refused a POST's headers, as it judges them; null when it is none of these. */
