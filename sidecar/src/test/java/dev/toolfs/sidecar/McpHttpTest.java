@@ -532,6 +532,15 @@ class McpHttpTest {
             assertThat(answer.getString("error.message"))
                     .isEqualTo("Invalid Request: " + method + " is a notification: send it without an id");
         }
+        // A notification without a session is not accepted: an HTTP error, as Streamable HTTP asks (the library
+        // answered 200 with a JSON-RPC error).
+        io.restassured.response.Response alone = given().contentType("application/json")
+                .accept("application/json, text/event-stream").body("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                .post("/mcp");
+        assertThat(alone.statusCode()).isEqualTo(400);
+        assertThat(alone.jsonPath().getString("id")).isNull();
+        assertThat(alone.jsonPath().getString("error.message")).isEqualTo("Invalid Request: a notification is sent in a"
+                + " session, with its Mcp-Session-Id; initialize one first");
     }
 
     @Test

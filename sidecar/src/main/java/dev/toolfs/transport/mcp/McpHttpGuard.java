@@ -334,6 +334,12 @@ public class McpHttpGuard {
             ctx.response().setStatusCode(202).end();
             return;
         }
+        if (!request.idSeen() && status == 200 && ctx.request().getHeader("Mcp-Session-Id") == null) {
+            // A notification of MCP's without a session: the library answered HTTP 200 with a JSON-RPC error, where
+            // Streamable HTTP asks for an HTTP error status for a notification not accepted (found by black-box testing).
+            answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NOTIFICATION_WITHOUT_SESSION);
+            return;
+        }
         if (request.idSeen() && request.method().startsWith("notifications/")) {
             // A notification sent as a request: the library ran some (a cancellation) and answered an empty HTTP 200,
             // which answers no request (found by black-box testing). Refused, not run, as stdio refuses it.
@@ -526,6 +532,9 @@ public class McpHttpGuard {
             McpSchema.METHOD_NOTIFICATION_ROOTS_LIST_CHANGED);
 
     static final String METHOD_NOT_A_STRING = "Invalid Request: the method must be a string";
+
+    static final String NOTIFICATION_WITHOUT_SESSION = "Invalid Request: a notification is sent in a session, with its"
+            + " Mcp-Session-Id; initialize one first";
 
     static String notificationWithId(String method) {
         return "Invalid Request: " + method + " is a notification: send it without an id";
