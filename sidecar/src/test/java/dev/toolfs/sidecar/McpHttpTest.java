@@ -532,6 +532,12 @@ class McpHttpTest {
             assertThat(answer.getString("error.message"))
                     .isEqualTo("Invalid Request: " + method + " is a notification: send it without an id");
         }
+        // An initialize in a live session: the session is what is wrong, not the method.
+        JsonPath again = McpClient.json(mcp.post("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"));
+        assertThat(again.getInt("id")).isEqualTo(42);
+        assertThat(again.getString("error.message")).isEqualTo("Invalid Request: this session is initialized already; to"
+                + " start a new one, send initialize without an Mcp-Session-Id");
         // A notification without a session is not accepted: an HTTP error, as Streamable HTTP asks (the library
         // answered 200 with a JSON-RPC error).
         io.restassured.response.Response alone = given().contentType("application/json")

@@ -533,6 +533,9 @@ public class McpHttpGuard {
 
     static final String METHOD_NOT_A_STRING = "Invalid Request: the method must be a string";
 
+    static final String INITIALIZED_ALREADY = "Invalid Request: this session is initialized already; to start a new"
+            + " one, send initialize without an Mcp-Session-Id";
+
     static final String NOTIFICATION_WITHOUT_SESSION = "Invalid Request: a notification is sent in a session, with its"
             + " Mcp-Session-Id; initialize one first";
 
@@ -558,6 +561,10 @@ public class McpHttpGuard {
             answer(ctx, status, malformedId.get(), McpSchema.ErrorCodes.INVALID_PARAMS, InitializeShape.MESSAGE);
         } else if (length > MAX_INITIALIZE_BYTES || request.values() > MAX_INITIALIZE_VALUES) {
             refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, INITIALIZE_TOO_LARGE);
+        } else if (status == 200 && ctx.request().getHeader("Mcp-Session-Id") != null) {
+            // The library answered "Unsupported method: initialize" (found by black-box testing): the method is known,
+            // the session is what is wrong.
+            refuse(ctx, status, request, McpSchema.ErrorCodes.INVALID_REQUEST, INITIALIZED_ALREADY);
         } else {
             ctx.next();
         }
