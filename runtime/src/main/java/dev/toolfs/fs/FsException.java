@@ -346,8 +346,8 @@ public class FsException extends RuntimeException {
 
     /** Other edits held the memory that edits of large files share for {@code seconds}. */
     public static FsException noRoom(String op, Path path, long sharedBytes, long seconds) {
-        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": other edits of large files held"
-                + " the " + sizeShown(sharedBytes) + " of memory that such edits share for " + seconds
+        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": other writes and edits of large"
+                + " files held the " + sizeShown(sharedBytes) + " of memory they share for " + seconds
                 + " s; nothing was changed — retry later");
     }
 

@@ -61,6 +61,17 @@ public final class LiteralEdit {
      * @param utf8 {@code physical} in UTF-8, or null when not at hand
      */
     public static Result apply(String physical, byte[] utf8, TextEdit edit, long maxBytes) {
+        return apply(physical, utf8, edit, maxBytes, chars -> {
+        });
+    }
+
+    /**
+     * @param beforeBuilding told the new text's length in characters (the file is at least as many bytes) once the
+     *        matches are known and before the new text is built, so that the memory it takes can be made room for; it
+     *        may throw to stop the edit
+     */
+    public static Result apply(String physical, byte[] utf8, TextEdit edit, long maxBytes,
+            java.util.function.LongConsumer beforeBuilding) {
         boolean bom = !physical.isEmpty() && physical.charAt(0) == '\uFEFF';
         String body = bom ? physical.substring(1) : physical;
         // A CR byte is a CR in UTF-8 (never part of another character); as many bytes as characters is ASCII only.
@@ -117,6 +128,7 @@ public final class LiteralEdit {
         if (afterChars > Math.min(maxBytes, MAX_TEXT_CHARS)) {
             throw new EditMatchException(FsErrorCode.FS_TOO_LARGE, tooLargeDetail(matches.size(), maxBytes));
         }
+        beforeBuilding.accept(afterChars);
         int grow = (int) Math.max(0, afterChars - text.logical.length());
         StringBuilder after = new StringBuilder((int) afterChars);
         // Without CRLF the logical text is the body, and the new body is the new logical text: one text to build.

@@ -53,8 +53,8 @@ public class MemoryRoom {
         return more > 0 && kib.tryAcquire(more) ? taken + more : taken;
     }
 
-    /** The room a file of {@code bytes} takes: none for a small file, at most all of it. */
-    private int kibFor(long bytes) {
+    /** The room, in KiB, a file of {@code bytes} takes: none for a small file, at most all of it. */
+    public int kibFor(long bytes) {
         return bytes < smallBytes ? 0 : (int) Math.min(capacityKib, bytes / 1024 + (bytes % 1024 == 0 ? 0 : 1));
     }
 

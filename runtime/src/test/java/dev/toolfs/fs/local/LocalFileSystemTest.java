@@ -659,6 +659,68 @@ class LocalFileSystemTest {
         assertThat(Files.readString(ws.resolve("large.txt"))).endsWith("\nEDITED\n");
     }
 
+    /**
+     * Found by black-box testing: room was taken for the file read, not the file made, so parallel replace_all edits of
+     * small files that each grew to megabytes ran the heap out (which ends the sidecar). An edit that grows its file
+     * takes room for the new text too: it waits for it, before its lock, then goes on.
+     */
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void anEditThatGrowsItsFileWaitsForRoomForWhatItMakes() throws Exception {
+        Files.writeString(ws.resolve("small.txt"), "a\n".repeat(20_000)); // 40 KB: no room counted for it
+        int all = fs.editMemory.take(fs.editMemory.capacityBytes(), Cancellation.NONE, 0);
+        java.util.concurrent.CompletableFuture<EditOutcome> growing = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> fs.editText(resolve("small.txt"), new TextEdit("a", "b".repeat(40), true), Precondition.NONE,
+                        false, Cancellation.NONE));
+        java.util.concurrent.locks.ReentrantLock lock = fs.locks.forPath(resolve("small.txt").target());
+        try {
+            Thread.sleep(500);
+            assertThat(growing).isNotDone(); // waiting for room for its 820 KB
+            assertThat(lock.isLocked()).as("waits without its file's lock").isFalse();
+            assertThat(Files.readString(ws.resolve("small.txt"))).startsWith("a\n");
+        } finally {
+            fs.editMemory.give(all);
+        }
+        assertThat(growing.get(10, TimeUnit.SECONDS).replacements()).isEqualTo(20_000);
+        assertThat(Files.size(ws.resolve("small.txt"))).isEqualTo(20_000L * 41);
+        // The room is given back: all of it can be taken again at once.
+        int again = fs.editMemory.take(fs.editMemory.capacityBytes(), Cancellation.NONE, 0);
+        fs.editMemory.give(again);
+        // An edit that keeps its file small takes no room and never waits.
+        all = fs.editMemory.take(fs.editMemory.capacityBytes(), Cancellation.NONE, 0);
+        try {
+            Files.writeString(ws.resolve("tiny.txt"), "x\n");
+            fs.editText(resolve("tiny.txt"), new TextEdit("x", "yy", false), Precondition.NONE, false, Cancellation.NONE);
+            assertThat(Files.readString(ws.resolve("tiny.txt"))).isEqualTo("yy\n");
+        } finally {
+            fs.editMemory.give(all);
+        }
+    }
+
+    /** Found by black-box testing: two 10 MB writes at once ran a 128 MiB heap out. Large writes share the edits' room. */
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void aLargeWriteWaitsForRoomAsALargeEditDoes() throws Exception {
+        String content = "w".repeat(600 * 1024);
+        int all = fs.editMemory.take(fs.editMemory.capacityBytes(), Cancellation.NONE, 0);
+        java.util.concurrent.CompletableFuture<WriteOutcome> large = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> fs.writeText(resolve("large-write.txt"), content, Precondition.NONE, Cancellation.NONE));
+        try {
+            Thread.sleep(300);
+            assertThat(large).isNotDone();
+            assertThat(ws.resolve("large-write.txt")).doesNotExist();
+            // A small write never waits.
+            fs.writeText(resolve("small-write.txt"), "s\n", Precondition.NONE, Cancellation.NONE);
+            assertThat(Files.readString(ws.resolve("small-write.txt"))).isEqualTo("s\n");
+        } finally {
+            fs.editMemory.give(all);
+        }
+        assertThat(large.get(10, TimeUnit.SECONDS).created()).isTrue();
+        assertThat(Files.size(ws.resolve("large-write.txt"))).isEqualTo(600 * 1024L);
+        int again = fs.editMemory.take(fs.editMemory.capacityBytes(), Cancellation.NONE, 0);
+        fs.editMemory.give(again); // given back
+    }
+
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void anOpenThatFindsAPipeFailsAsNotARegularFile() throws Exception {
