@@ -216,7 +216,7 @@ public interface ToolFsConfig {
          * handled at once, each counted by its declared length (a chunked one by {@code max-body-size}). A body that
          * would go over while others are in hand is refused at once with a JSON 503 and {@code Retry-After}; one alone
          * is always taken. A write holds its body several times over, so this keeps concurrent large writes from running
-         * the JVM out of memory. Defaults to a tenth of the maximum heap, and at least twice {@code max-body-size}.
+         * the JVM out of memory. Defaults to a tenth of the maximum heap, and at least {@code max-body-size}.
          */
         Optional<io.quarkus.runtime.configuration.MemorySize> bodiesInMemory();
     }

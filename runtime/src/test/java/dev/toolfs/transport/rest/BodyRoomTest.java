@@ -58,4 +58,21 @@ class BodyRoomTest {
         assertThat(dev.toolfs.fs.FsException.sizeShown(100 * 1024)).isEqualTo("100 KiB");
         assertThat(dev.toolfs.fs.FsException.sizeShown(3L << 20)).isEqualTo("3 MiB");
     }
+
+    /**
+     * Found by black-box testing: a floor of two bodies of the largest size let two 10 MB writes in at once on a 128 MiB
+     * heap, which they ran out. On a small heap large bodies come one at a time; a large heap keeps its tenth.
+     */
+    @Test
+    void theDefaultIsATenthOfTheHeapAndAtLeastOneLargestBody() {
+        long tenMib = 10L << 20;
+        assertThat(BodyRoom.defaultCapacity(tenMib, 64L << 20)).isEqualTo(tenMib);
+        assertThat(BodyRoom.defaultCapacity(tenMib, 128L << 20)).isEqualTo((128L << 20) / 10);
+        assertThat(BodyRoom.defaultCapacity(tenMib, 4L << 30)).isEqualTo((4L << 30) / 10);
+        BodyRoom small = new BodyRoom(BodyRoom.defaultCapacity(tenMib, 128L << 20));
+        assertThat(small.take(9_900_000)).isTrue();
+        assertThat(small.take(9_900_000)).as("a second large body while one is in hand").isFalse();
+        small.give(9_900_000);
+        assertThat(small.take(9_900_000)).isTrue();
+    }
 }
