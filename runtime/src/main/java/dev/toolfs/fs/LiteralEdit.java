@@ -403,7 +403,7 @@ public final class LiteralEdit {
         String plainOld = plainQuotes(oldL);
         String plainFile = plainQuotes(logical);
         if (!plainOld.equals(oldL) || !plainFile.equals(logical)) {
-            int at = plainFile.indexOf(plainOld);
+            int at = TextSearch.indexOf(plainFile, plainOld);
             if (at >= 0) {
                 return "old_string was not found in the file, but it matches at line " + new LineCounter(logical).lineOf(at)
                         + " if typographic quotes (\u2018 \u2019 \u201C \u201D) are taken for plain ones (' \"): copy the quotes exactly as"
@@ -432,16 +432,30 @@ public final class LiteralEdit {
         if (newL.isBlank() || newL.replaceAll("\\s+", "").length() < MADE_ALREADY_MIN_CHARS) {
             return null;
         }
+        // Whole words at both ends: "MAX = 10" inside "MAX = 100" is no sign of the change (found by black-box testing).
         int found = 0;
-        for (int at = logical.indexOf(newL); at >= 0 && found <= 3; at = logical.indexOf(newL, at + 1)) {
-            found++;
+        int first = -1;
+        TextSearch places = new TextSearch(logical, newL, 0);
+        for (int at = places.next(); at >= 0 && found <= 3; at = places.next()) {
+            if (wholeWordsAt(logical, at, newL)) {
+                found++;
+                first = first < 0 ? at : first;
+            }
         }
         if (found == 0 || found > 3) {
             return null;
         }
-        return "old_string was not found in the file, but new_string is there, at " + linesHolding(logical, newL)
+        return "old_string was not found in the file, but new_string is there, at line "
+                + new LineCounter(logical).lineOf(first)
                 + ": the change may have been made already (by an earlier call); read the file there to check before"
                 + " changing anything";
+    }
+
+    /** Whether {@code needle} at {@code at} in {@code hay} cuts no word at its ends. */
+    private static boolean wholeWordsAt(String hay, int at, String needle) {
+        int end = at + needle.length();
+        return !(wordChar(needle.charAt(0)) && at > 0 && wordChar(hay.charAt(at - 1)))
+                && !(wordChar(needle.charAt(needle.length() - 1)) && end < hay.length() && wordChar(hay.charAt(end)));
     }
 
     /**
@@ -453,7 +467,8 @@ public final class LiteralEdit {
         LineCounter counter = new LineCounter(hay);
         int listed = 0;
         int last = 0;
-        for (int at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+        TextSearch places = new TextSearch(hay, needle, 0);
+        for (int at = places.next(); at >= 0; at = places.next()) {
             int line = counter.lineOf(at);
             if (line == last) {
                 continue;
@@ -481,7 +496,7 @@ public final class LiteralEdit {
         }
         // Normalization leaves line breaks alone, so lines counted in the normal form are the file's.
         String normalHay = java.text.Normalizer.normalize(hay, java.text.Normalizer.Form.NFC);
-        int at = normalHay.indexOf(java.text.Normalizer.normalize(needle, java.text.Normalizer.Form.NFC));
+        int at = TextSearch.indexOf(normalHay, java.text.Normalizer.normalize(needle, java.text.Normalizer.Form.NFC));
         return at < 0 ? -1 : new LineCounter(normalHay).lineOf(at);
     }
 
@@ -537,7 +552,8 @@ public final class LiteralEdit {
 
     private static boolean startsOnLine(String hay, String needle, long line) {
         LineCounter counter = new LineCounter(hay);
-        for (int at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+        TextSearch places = new TextSearch(hay, needle, 0);
+        for (int at = places.next(); at >= 0; at = places.next()) {
             int found = counter.lineOf(at);
             if (found >= line) {
                 return found == line;
@@ -610,7 +626,8 @@ public final class LiteralEdit {
         String squeezed = squeeze(hay, breaksToo, origin);
         // Whole words at both ends: "x = 1" is not in "max=10" (found in a review: such a hint named an unrelated line).
         int tries = 0;
-        for (int at = squeezed.indexOf(key); at >= 0 && tries < MAX_PLACES_TRIED; at = squeezed.indexOf(key, at + 1), tries++) {
+        TextSearch places = new TextSearch(squeezed, key, 0);
+        for (int at = places.next(); at >= 0 && tries < MAX_PLACES_TRIED; at = places.next(), tries++) {
             int first = origin[at];
             int last = origin[at + key.length() - 1];
             if (!(wordChar(key.charAt(0)) && first > 0 && wordChar(hay.charAt(first - 1)))

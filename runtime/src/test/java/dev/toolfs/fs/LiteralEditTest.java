@@ -184,6 +184,11 @@ class LiteralEditTest {
         // A multi-line change whose first line stays: not "a later line differs".
         assertThatThrownBy(() -> edit("def f():\n    return 2\n", "def f():\n    return 1", "def f():\n    return 2"))
                 .hasMessageContaining("new_string is there, at line 1: the change may have been made already");
+        // Inside a longer word or number it is no sign (found by black-box testing).
+        assertThatThrownBy(() -> edit("MAX_RETRIES = 100\n", "MAX_RETRIES = 5", "MAX_RETRIES = 10"))
+                .hasMessageNotContaining("made already");
+        assertThatThrownBy(() -> edit("x = 1\nMAX_RETRIES = 10\n", "MAX_RETRIES = 5", "MAX_RETRIES = 10"))
+                .hasMessageContaining("new_string is there, at line 2:");
         // A deletion's new_string is part of its old_string, there before the change as after (found in a review).
         assertThatThrownBy(() -> edit("import os\nimport sys\n", "import oss\nimport sys\n", "import sys\n"))
                 .hasMessageNotContaining("made already");
