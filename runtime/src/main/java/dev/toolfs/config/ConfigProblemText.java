@@ -51,7 +51,9 @@ public final class ConfigProblemText {
         String text = PREFIXES.matcher(message.strip()).replaceFirst("");
         Matcher m = NOT_CONVERTED.matcher(text);
         if (m.matches()) {
-            return m.group(1) + " = \"" + shown(m.group(2)) + "\" is not valid: " + expected(m.group(2), m.group(3));
+            // The value on one line, cut: it is shown as the start's one-line refusal.
+            return m.group(1) + " = \"" + dev.toolfs.sandbox.ApprovalRequest.oneLine(m.group(2), 100) + "\" is not valid: "
+                    + expected(m.group(2), m.group(3));
         }
         m = EMPTY.matcher(text);
         if (m.matches()) {
@@ -90,22 +92,6 @@ public final class ConfigProblemText {
             return "the value has the wrong form";
         }
         return text;
-    }
-
-    /** The most characters of a value shown. */
-    private static final int SHOWN_CHARS = 100;
-
-    /** A value as the one-line refusal shows it: its line breaks and other controls escaped, a long one cut. */
-    private static String shown(String value) {
-        StringBuilder out = new StringBuilder();
-        value.codePoints().limit(SHOWN_CHARS).forEach(c -> {
-            if (Character.isISOControl(c)) {
-                out.append(String.format("\\u%04X", c));
-            } else {
-                out.appendCodePoint(c);
-            }
-        });
-        return value.codePointCount(0, value.length()) > SHOWN_CHARS ? out + "…" : out.toString();
     }
 
     private static String oneLine(String text) {

@@ -30,11 +30,11 @@ class ConfigProblemTextTest {
                         + " -2147483648 to 2147483647");
         assertThat(ConfigProblemText.plain("SRCFG00039: The config property k with the config value \"1\n2\" threw an"
                 + " Exception whilst being converted SRCFG00029: Expected an integer value, got \"1\n2\""))
-                .isEqualTo("k = \"1\\u000A2\" is not valid: expected a whole number");
+                .isEqualTo("k = \"1\\u{A}2\" is not valid: expected a whole number");
         String longValue = "x".repeat(150);
         assertThat(ConfigProblemText.plain("SRCFG00039: The config property k with the config value \"" + longValue
                 + "\" threw an Exception whilst being converted Invalid duration: x"))
-                .startsWith("k = \"" + "x".repeat(100) + "…\" is not valid");
+                .startsWith("k = \"" + "x".repeat(100) + " [cut: 100 of 150 characters shown]\" is not valid");
     }
 
     @Test

@@ -555,12 +555,16 @@ public class LocalFileSystem implements FileSystemProvider {
         // Taken before the lock: trusted only to create a file, which the link that creates it refuses to do over
         // anything another call or process put there meanwhile (with the error a stat under the lock would have led
         // to, though after the sandbox's check rather than before).
-        boolean nothingThere = workspace.takeLookOrNothingThere(path.target()) == Workspace.NOTHING_THERE
-                && precondition instanceof Precondition.CreateIfAbsent;
+        Lstat walked = workspace.takeLookOrNothingThere(path.target());
+        boolean nothingThere = walked == Workspace.NOTHING_THERE && precondition instanceof Precondition.CreateIfAbsent;
         // A large write holds its content several times over too (the text, its bytes, the file it replaces and their
         // texts for the card): it shares the edits' room, taken before the lock as theirs is (found by black-box
-        // testing: two writes of 10 MB at once ran a 128 MiB heap out, which ends the sidecar).
-        int room = room("write", path, Math.max(data.length, nothingThere ? 0 : sizeBeforeLock(path)), cancel);
+        // testing: two writes of 10 MB at once ran a 128 MiB heap out, which ends the sidecar). The size of the file it
+        // replaces is the walk's look's, when it took one: no stat more on a write's path.
+        long replaced = walked == Workspace.NOTHING_THERE ? 0
+                : walked != null ? (walked.regularFile() && walked.size() <= maxEditBytes ? walked.size() : 0)
+                        : sizeBeforeLock(path);
+        int room = room("write", path, Math.max(data.length, replaced), cancel);
         ReentrantLock lock;
         try {
             lock = lock("write", path, cancel);
