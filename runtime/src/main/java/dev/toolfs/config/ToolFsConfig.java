@@ -225,8 +225,8 @@ public interface ToolFsConfig {
         /**
          * The folders the tools may read and write, absolute or relative to the process's current folder, separated by
          * commas (spaces around them are ignored). The first one is the default working folder of a session. Defaults
-         * to the process's current folder; an empty value ({@code roots=}, or an empty environment variable) counts as
-         * unset, so it means that folder too. A value of only commas or spaces names no folder, and the start is refused.
+         * to the process's current folder; an empty or blank value ({@code roots=}, or an empty environment variable)
+         * counts as unset, so it means that folder too. A value of only commas names no folder, and the start is refused.
          */
         Optional<List<String>> roots();
     }
