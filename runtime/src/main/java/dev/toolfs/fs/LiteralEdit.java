@@ -343,19 +343,20 @@ public final class LiteralEdit {
         if (copied != null) {
             return copied;
         }
+        String firstLine = firstNonBlankLine(oldL);
+        String where = firstLine != null && !firstLine.equals(oldL) ? linesHolding(logical, firstLine) : null;
+        if (where != null && oldL.equals(firstLine + "\n")) {
+            // One line and its break: no later line differs; the text is there, but inside a line.
+            return "old_string was not found in the file; its text without the final line break appears at " + where
+                    + ", but not at the end of a line; read the file there and copy old_string exactly, or leave"
+                    + " out the line break";
+        }
+        // After the hints that find old_string itself nearly: new_string elsewhere (another function's) is no sign.
         String madeAlready = oldL.contains(newL) ? null : madeAlreadyDetail(logical, newL); // a deletion's is there anyway
         if (madeAlready != null) {
             return madeAlready;
         }
-        String firstLine = firstNonBlankLine(oldL);
         if (firstLine != null && !firstLine.equals(oldL)) {
-            String where = linesHolding(logical, firstLine);
-            if (where != null && oldL.equals(firstLine + "\n")) {
-                // One line and its break: no later line differs; the text is there, but inside a line.
-                return "old_string was not found in the file; its text without the final line break appears at " + where
-                        + ", but not at the end of a line; read the file there and copy old_string exactly, or leave"
-                        + " out the line break";
-            }
             if (where != null) {
                 String which = oldL.startsWith(firstLine) ? "" : " that is not blank";
                 // Followed by old_string's next line, the first line matches only where a line of the file ends (or
@@ -387,7 +388,8 @@ public final class LiteralEdit {
             String where = linesHolding(logical, oldL.substring(1));
             if (where != null) {
                 return "old_string was not found in the file: it starts with a byte-order mark (U+FEFF), which is not"
-                        + " part of the text a read shows; leave it out (without it, old_string is at " + where + ")";
+                        + " part of the text a read shows; leave it out, in new_string too (without it, old_string is at "
+                        + where + ")";
             }
         }
         java.util.regex.Matcher numbered = NUMBERED.matcher(oldL);
@@ -407,7 +409,7 @@ public final class LiteralEdit {
             if (at >= 0) {
                 return "old_string was not found in the file, but it matches at line " + new LineCounter(logical).lineOf(at)
                         + " if typographic quotes (\u2018 \u2019 \u201C \u201D) are taken for plain ones (' \"): copy the quotes exactly as"
-                        + " the file has them";
+                        + " the file has them, and write the file's kind of quotes in new_string too";
             }
         }
         return null;
@@ -447,8 +449,8 @@ public final class LiteralEdit {
         }
         return "old_string was not found in the file, but new_string is there, at line "
                 + new LineCounter(logical).lineOf(first)
-                + ": the change may have been made already (by an earlier call); read the file there to check before"
-                + " changing anything";
+                + ": if that is the place you meant, the change may have been made already (by an earlier call); read"
+                + " the file there to check before changing anything";
     }
 
     /** Whether {@code needle} at {@code at} in {@code hay} cuts no word at its ends. */

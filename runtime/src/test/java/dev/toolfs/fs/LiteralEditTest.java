@@ -159,14 +159,16 @@ class LiteralEditTest {
         String file = "# Calc\nmsg = \"don't stop\"\ndef average(items):\n    if not items:\n        return 0\n";
         assertThatThrownBy(() -> edit(file, "\uFEFF# Calc\nmsg", "x"))
                 .hasMessage("old_string was not found in the file: it starts with a byte-order mark (U+FEFF), which is not"
-                        + " part of the text a read shows; leave it out (without it, old_string is at line 1)");
+                        + " part of the text a read shows; leave it out, in new_string too (without it, old_string is at"
+                        + " line 1)");
         assertThatThrownBy(() -> edit(file, "3: def average(items):\n    if not items:", "x"))
                 .hasMessage("old_string was not found in the file: its first line starts with \"3: \", the number read"
                         + " shows, which is not in the file; leave it out, in new_string too (without it, old_string is at"
                         + " line 3)");
         assertThatThrownBy(() -> edit(file, "msg = \"don\u2019t stop\"", "x"))
                 .hasMessage("old_string was not found in the file, but it matches at line 2 if typographic quotes (\u2018"
-                        + " \u2019 \u201C \u201D) are taken for plain ones (' \"): copy the quotes exactly as the file has them");
+                        + " \u2019 \u201C \u201D) are taken for plain ones (' \"): copy the quotes exactly as the file has them,"
+                        + " and write the file's kind of quotes in new_string too");
         assertThatThrownBy(() -> edit("say(\u201Chi\u201D)\n", "say(\"hi\")", "x"))
                 .hasMessageContaining("matches at line 1 if typographic quotes");
         // A number that is not the line's: no such hint.
@@ -179,11 +181,20 @@ class LiteralEditTest {
     void theSameEditAgainIsToldTheChangeMayBeMadeAlready() {
         String once = "{\n  \"port\": 9090,\n  \"host\": \"x\"\n}\n";
         assertThatThrownBy(() -> edit(once, "\"port\": 8080", "\"port\": 9090"))
-                .hasMessage("old_string was not found in the file, but new_string is there, at line 2: the change may have"
-                        + " been made already (by an earlier call); read the file there to check before changing anything");
+                .hasMessage("old_string was not found in the file, but new_string is there, at line 2: if that is the place"
+                        + " you meant, the change may have been made already (by an earlier call); read the file there to"
+                        + " check before changing anything");
+        // Found by a second review: old_string nearly there (its text inside a longer line) says that, not that
+        // another place's new_string means the change was made.
+        assertThatThrownBy(() -> edit("class Cache:\n    def __init__(self):\n        self.items = []\nclass Queue:\n"
+                + "    def __init__(self):\n        self.items = None  # TODO\n", "        self.items = None\n",
+                "        self.items = []\n"))
+                .hasMessageStartingWith("old_string was not found in the file; its text without the final line break"
+                        + " appears at line 6, but not at the end of a line");
         // A multi-line change whose first line stays: not "a later line differs".
         assertThatThrownBy(() -> edit("def f():\n    return 2\n", "def f():\n    return 1", "def f():\n    return 2"))
-                .hasMessageContaining("new_string is there, at line 1: the change may have been made already");
+                .hasMessageContaining("new_string is there, at line 1: if that is the place you meant, the change may"
+                        + " have been made already");
         // Inside a longer word or number it is no sign (found by black-box testing).
         assertThatThrownBy(() -> edit("MAX_RETRIES = 100\n", "MAX_RETRIES = 5", "MAX_RETRIES = 10"))
                 .hasMessageNotContaining("made already");
