@@ -633,11 +633,30 @@ public final class LiteralEdit {
             int first = origin[at];
             int last = origin[at + key.length() - 1];
             if (!(wordChar(key.charAt(0)) && first > 0 && wordChar(hay.charAt(first - 1)))
-                    && !(wordChar(key.charAt(key.length() - 1)) && last + 1 < hay.length() && wordChar(hay.charAt(last + 1)))) {
+                    && !(wordChar(key.charAt(key.length() - 1)) && last + 1 < hay.length() && wordChar(hay.charAt(last + 1)))
+                    && (!needle.endsWith("\n") || endsALine(hay, last + 1))) {
                 return first;
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether only white space is left of its line after {@code from}: an old_string that ends with a line break ends a
+     * line (found by a review from the model's side: one that left out a line's trailing comment was told only its
+     * whitespace differed).
+     */
+    private static boolean endsALine(String hay, int from) {
+        for (int k = from; k < hay.length(); k++) {
+            char c = hay.charAt(k);
+            if (c == '\n') {
+                return true;
+            }
+            if (!isSpace(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The most places a whitespace hint looks at before it gives up: it is only a hint. */

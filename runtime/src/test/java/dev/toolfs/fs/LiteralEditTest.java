@@ -413,6 +413,20 @@ class LiteralEditTest {
                         + " copy old_string exactly from a fresh read, including indentation and line breaks");
     }
 
+    /** Found by a review from the model's side: a line's trailing comment left out is no whitespace difference. */
+    @Test
+    void anOldStringEndingWithALineBreakIsNotSaidToDifferOnlyInWhitespaceWhenItsLineGoesOn() {
+        String file = "class Cache:\n    def __init__(self):\n        self.items = []\nclass Queue:\n"
+                + "    def __init__(self):\n        self.items = None  # TODO\n";
+        assertThatThrownBy(() -> edit(file, "class Queue:\n    def __init__(self):\n        self.items = None\n", "x"))
+                .hasMessageNotContaining("whitespace is ignored")
+                .hasMessageStartingWith("old_string was not found in the file; its first line appears at line 4, so a"
+                        + " later line of old_string differs");
+        // Where only whitespace differs, and the line ends there, the hint stays.
+        assertThatThrownBy(() -> edit(file.replace("  # TODO", ""), "class Queue:\n  def __init__(self):\n    self.items = None\n", "x"))
+                .hasMessageContaining("matches at line 4 if whitespace is ignored");
+    }
+
     @Test
     void theWhitespaceHintSaysWhenTabsAndSpacesDiffer() {
         String tabs = "all:\n\tgcc -o app main.c\n\trm -f a.o\n";
