@@ -66,8 +66,9 @@ public final class McpTexts {
     static String cancelledBeforeStart(String tool, Object filePath) {
         String op = "read_image".equals(tool) ? "read" : tool;
         if (filePath instanceof String path && !path.isBlank()) {
-            return "cannot " + op + " \"" + dev.toolfs.sandbox.ApprovalRequest.oneLine(path, 200)
-                    + "\": the call was cancelled; the file was left as it was";
+            // FS_CANCELLED's own template; the path is shown as given, not resolved.
+            return dev.toolfs.fs.FsException.cancelled(op, java.nio.file.Path.of(""))
+                    .messageFor(unresolved -> dev.toolfs.sandbox.ApprovalRequest.oneLine(path, 200));
         }
         return "the " + op + " call was cancelled before it ran; nothing was done";
     }
