@@ -405,9 +405,9 @@ public final class LiteralEdit {
         String plainOld = plainQuotes(oldL);
         String plainFile = plainQuotes(logical);
         if (!plainOld.equals(oldL) || !plainFile.equals(logical)) {
-            int at = TextSearch.indexOf(plainFile, plainOld);
-            if (at >= 0) {
-                return "old_string was not found in the file, but it matches at line " + new LineCounter(logical).lineOf(at)
+            String where = linesHolding(plainFile, plainOld);
+            if (where != null) {
+                return "old_string was not found in the file, but it matches at " + where
                         + " if typographic quotes (\u2018 \u2019 \u201C \u201D) are taken for plain ones (' \"): copy the quotes exactly as"
                         + " the file has them, and write the file's kind of quotes in new_string too";
             }

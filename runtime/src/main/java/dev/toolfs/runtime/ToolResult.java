@@ -15,9 +15,26 @@ import dev.toolfs.tools.ContentBlock;
  * @param error the structured error, or null
  * @param metadata persisted presentation metadata (read-card, diff-card); empty on errors
  * @param canonical the execution-local canonical result, or null on errors
+ * @param held what the content holds until it is sent (an image's share of memory), given back by {@link #release}
  */
 public record ToolResult(List<ContentBlock> content, boolean isError, ToolError error, Map<String, Object> metadata,
-        Object canonical) {
+        Object canonical, Runnable held) {
+
+    public ToolResult(List<ContentBlock> content, boolean isError, ToolError error, Map<String, Object> metadata,
+            Object canonical) {
+        this(content, isError, error, metadata, canonical, null);
+    }
+
+    /**
+     * Gives back what the content holds, once the transport has written the answer (or dropped it): an image's memory
+     * room is held until then, as its bytes are, several times over, while they are encoded and sent. Every transport
+     * calls it, in a finally; more calls do nothing.
+     */
+    public void release() {
+        if (held != null) {
+            held.run();
+        }
+    }
 
     public static ToolResult error(String message, ToolError error) {
         return new ToolResult(List.of(new ContentBlock.Text("Error: " + message)), true, error, Map.of(), null);

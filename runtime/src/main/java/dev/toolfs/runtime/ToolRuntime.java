@@ -162,15 +162,16 @@ public class ToolRuntime {
     }
 
     public ToolResult execute(String name, Map<String, ?> args, ToolCall call) {
+        return execute(name, tree(name, args), call);
+    }
+
+    private JsonNode tree(String name, Map<String, ?> args) {
         JsonNode json = directTrees || args == null ? ArgumentTree.of(args) : null;
         try {
-            if (json == null) {
-                json = mapper.valueToTree(args);
-            }
+            return json == null ? mapper.valueToTree(args) : json;
         } catch (IllegalArgumentException e) {
             throw new InvalidCallException("the arguments of " + name + " cannot be written as JSON: " + e.getMessage());
         }
-        return execute(name, json, call);
     }
 
     /**
@@ -178,10 +179,26 @@ public class ToolRuntime {
      * ({@link UnknownToolException}) or a bad envelope ({@link InvalidCallException}) throw.
      */
     public ToolResult execute(String name, JsonNode args, ToolCall call) {
+        ToolResult result = executeForSending(name, args, call);
+        result.release();
+        return result;
+    }
+
+    /**
+     * As {@link #execute(String, JsonNode, ToolCall)}, but what the result holds (an image's share of memory) stays
+     * held until the caller, a transport, calls {@link ToolResult#release()}, in a finally, once it has written the
+     * answer or dropped it: the bytes it sends are held until then.
+     */
+    public ToolResult executeForSending(String name, JsonNode args, ToolCall call) {
         long start = System.nanoTime();
         ToolResult result = run(name, args, call);
         metrics.record(name, result.error() == null ? "ok" : result.error().code(), System.nanoTime() - start);
         return result;
+    }
+
+    /** {@link #executeForSending(String, JsonNode, ToolCall)} with the arguments as a map. */
+    public ToolResult executeForSending(String name, Map<String, ?> args, ToolCall call) {
+        return executeForSending(name, tree(name, args), call);
     }
 
     private ToolResult run(String name, JsonNode args, ToolCall call) {
@@ -209,7 +226,7 @@ public class ToolRuntime {
             }
             ToolOutcome outcome = b.executor().execute(arguments, new ToolContext(execution, call.cancellation(), call.approver()));
             return new ToolResult(outcome.content(), false, null,
-                    outcome.metadata() == null ? Map.of() : outcome.metadata(), outcome.canonical());
+                    outcome.metadata() == null ? Map.of() : outcome.metadata(), outcome.canonical(), outcome.release());
         } catch (FsException e) {
             return ToolResult.error(e.messageFor(p -> DisplayPath.of(p, cwd), offersImages(session, call))
                     + recovery(e.code(), offers(READ, session, call)),

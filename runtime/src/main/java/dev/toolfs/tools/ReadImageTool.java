@@ -110,11 +110,21 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
             throw tooLarge(path, stat.size(), cap);
         }
         int room = room(path, stat.size(), ctx);
+        ToolOutcome outcome;
         try {
-            return readWithin(args, ctx, path, display, declared, cap);
-        } finally {
+            outcome = readWithin(args, ctx, path, display, declared, cap);
+        } catch (RuntimeException | Error e) {
             images.give(room);
+            throw e;
         }
+        // The bytes are held, several times over, until the transport has sent them (as base64, in JSON): so is the
+        // room (found by review: given back here, parallel reads held many more images than the room allows).
+        java.util.concurrent.atomic.AtomicBoolean given = new java.util.concurrent.atomic.AtomicBoolean();
+        return new ToolOutcome(outcome.content(), outcome.canonical(), outcome.metadata(), () -> {
+            if (given.compareAndSet(false, true)) {
+                images.give(room);
+            }
+        });
     }
 
     private int room(ResolvedPath path, long size, ToolContext ctx) {

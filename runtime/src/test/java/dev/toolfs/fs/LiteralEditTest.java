@@ -171,6 +171,9 @@ class LiteralEditTest {
                         + " and write the file's kind of quotes in new_string too");
         assertThatThrownBy(() -> edit("say(\u201Chi\u201D)\n", "say(\"hi\")", "x"))
                 .hasMessageContaining("matches at line 1 if typographic quotes");
+        // Each place the text would match is named, as for an old_string found several times.
+        assertThatThrownBy(() -> edit("a = \u2018x\u2019\nb = 1\na = \u2018x\u2019\n", "a = 'x'", "y"))
+                .hasMessageContaining("matches at lines 1, 3 if typographic quotes");
         // A number that is not the line's: no such hint.
         assertThatThrownBy(() -> edit(file, "7: def average(items):\n    if not items:", "x"))
                 .hasMessageNotContaining("the number read shows");

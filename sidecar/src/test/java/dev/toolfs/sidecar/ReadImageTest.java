@@ -81,6 +81,43 @@ class ReadImageTest {
         assertThat(answer.body()).contains("image/png 20x20, 270000 bytes");
     }
 
+    @jakarta.inject.Inject
+    dev.toolfs.runtime.ToolRuntime runtime;
+
+    /**
+     * Found by review: the room was given back when the call returned, before its bytes were encoded and sent, so
+     * parallel reads held more images than the room allows. It is held until the transport releases the result.
+     */
+    @Test
+    void aLargeImageHoldsItsRoomUntilItsAnswerIsSent() throws Exception {
+        byte[] png = Images.write("png", 20, 20, false);
+        Files.write(TempWorkspace.root.resolve("held.png"), java.util.Arrays.copyOf(png, 270_000));
+        dev.toolfs.fs.MemoryRoom room = readImage.memoryRoom();
+        dev.toolfs.runtime.ToolResult result = runtime.executeForSending("read_image", Map.of("file_path", "held.png"),
+                dev.toolfs.runtime.ToolCall.session("held"));
+        assertThat(result.isError()).as(result.text()).isFalse();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> room.take(room.capacityBytes(), dev.toolfs.fs.Cancellation.NONE, 0))
+                .isInstanceOf(java.util.concurrent.TimeoutException.class);
+        result.release();
+        result.release(); // a second release gives nothing more back
+        int all = room.take(room.capacityBytes(), dev.toolfs.fs.Cancellation.NONE, 0);
+        try {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> room.take(270_000, dev.toolfs.fs.Cancellation.NONE, 0))
+                    .isInstanceOf(java.util.concurrent.TimeoutException.class);
+        } finally {
+            room.give(all);
+        }
+
+        // An application's own call, and a call over REST, give it back once answered.
+        assertThat(runtime.execute("read_image", Map.of("file_path", "held.png"), dev.toolfs.runtime.ToolCall.session("held"))
+                .isError()).isFalse();
+        room.give(room.take(room.capacityBytes(), dev.toolfs.fs.Cancellation.NONE, 0));
+        given().contentType("application/json").header("X-Session-Id", "held").queryParam("include_data", true)
+                .body(Map.of("file_path", "held.png")).post("/tools/read_image").then().statusCode(200);
+        // The room comes back when the answer has been written, which the client may see first.
+        room.give(room.take(room.capacityBytes(), dev.toolfs.fs.Cancellation.NONE, java.util.concurrent.TimeUnit.SECONDS.toNanos(5)));
+    }
+
     @Test
     void eachFormatGivesItsHeaderFactsAndTheImage() throws Exception {
         Path ws = TempWorkspace.root;

@@ -199,8 +199,13 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         AtomicBoolean cancelled = new AtomicBoolean();
         ctx.response().closeHandler(v -> cancelled.set(true));
         ToolCall toolCall = new ToolCall(session, cwd, model, cancelled::get);
-        ToolResult result = runtime.execute(name, args, toolCall);
-        json(ctx, 200, render(result, withData));
+        ToolResult result = runtime.executeForSending(name, args, toolCall);
+        try {
+            json(ctx, 200, render(result, withData)).onComplete(sent -> result.release());
+        } catch (RuntimeException | Error e) {
+            result.release();
+            throw e;
+        }
     }
 
     /** {@code X-Session-Tools: read,edit} restricts the session to those tools (empty value: lifts it). */
@@ -252,16 +257,18 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         return m;
     }
 
-    private void json(RoutingContext ctx, int status, Object body) {
+    /** Sends the body; the result completes once it is written to the connection, or failed to be. */
+    private io.vertx.core.Future<Void> json(RoutingContext ctx, int status, Object body) {
         if (ctx.response().ended() || ctx.response().closed()) {
-            return;
+            return io.vertx.core.Future.succeededFuture();
         }
         try {
             byte[] bytes = mapper.writeValueAsBytes(body);
-            ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+            return ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
                     .end(Buffer.buffer(bytes));
         } catch (java.io.IOException e) {
             ctx.fail(e);
+            return io.vertx.core.Future.failedFuture(e);
         }
     }
 

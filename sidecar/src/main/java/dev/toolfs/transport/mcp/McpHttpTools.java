@@ -97,18 +97,23 @@ public class McpHttpTools {
             Optional<String> cwd = roots.cwd(connection, limit -> rootUris(args, cancellation, limit), cancellation);
             ToolCall call = new ToolCall("mcp-" + connection, cwd, Optional.empty(), cancellation,
                     request -> elicit(args, request, cancellation, approvalTimeout));
-            result = runtime.execute(name, withNulls(args.args()), call);
+            result = runtime.executeForSending(name, withNulls(args.args()), call);
         } catch (CancellationException e) {
             // Cancelled while it waited for the client's roots: nothing was done. The library still answers the POST,
             // with the code any cancelled call gets (found by black-box testing: a bare text, with no code).
             result = ToolResult.error(McpTexts.cancelledBeforeStart(name, args.args().get("file_path")),
                     new dev.toolfs.runtime.ToolError("FsError", dev.toolfs.fs.FsErrorCode.FS_CANCELLED.name()));
         }
-        List<Content> content = result.content(TextContent::new, ImageContent::new);
-        MetadataPlacement placement = config.mcp().presentationMetadata();
-        Map<String, Object> meta = McpTexts.meta(result, placement, asksForCards(args));
-        return new ToolResponse(result.isError(), content, McpTexts.structuredContent(result, placement),
-                meta == null ? null : metaKeys(meta));
+        try {
+            List<Content> content = result.content(TextContent::new, ImageContent::new);
+            MetadataPlacement placement = config.mcp().presentationMetadata();
+            Map<String, Object> meta = McpTexts.meta(result, placement, asksForCards(args));
+            return new ToolResponse(result.isError(), content, McpTexts.structuredContent(result, placement),
+                    meta == null ? null : metaKeys(meta));
+        } finally {
+            // Held while the image is encoded; the library writes the response after this returns.
+            result.release();
+        }
     }
 
     /**

@@ -211,9 +211,17 @@ public final class StdioMcpServer {
             return ClientWait.roots(exchange::listRoots, cancellation, transport::abandon, limit).roots().stream().map(McpSchema.Root::uri).toList();
         }, cancellation);
         Map<String, Object> arguments = args == null ? Map.of() : args;
-        ToolResult result = runtime.execute(name, arguments,
+        ToolResult result = runtime.executeForSending(name, arguments,
                 new ToolCall(session, cwd, Optional.empty(), cancellation,
                         approval -> elicit(exchange, approval, cancellation, transport)));
+        try {
+            return answer(result, exchange);
+        } finally {
+            result.release(); // held while the image is encoded
+        }
+    }
+
+    private McpSchema.CallToolResult answer(ToolResult result, McpSyncServerExchange exchange) {
         for (ContentBlock block : result.content()) {
             if (block instanceof ContentBlock.Text text && text.json() != null) {
                 // The answer is serialized on this thread, by the SDK's session or by the transport's direct path.
