@@ -29,6 +29,7 @@ public class ConfigCheck {
             StartupEvent event, ToolFsConfig config) {
         List<String> problems = problems(config);
         problems.addAll(flagProblems(org.eclipse.microprofile.config.ConfigProvider.getConfig()));
+        problems.addAll(UnknownKeys.ofToolFs().problems(org.eclipse.microprofile.config.ConfigProvider.getConfig().getPropertyNames()));
         // The roots, looked at once: their own problem, and the workspace the sandbox's check needs.
         String rootsProblem = rootsNameNoFolder(config) ? ROOTS_NAME_NO_FOLDER : null;
         List<java.nio.file.Path> roots = null;

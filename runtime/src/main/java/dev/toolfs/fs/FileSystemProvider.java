@@ -71,6 +71,14 @@ public interface FileSystemProvider {
     }
 
     /**
+     * True when {@code path} is a regular file the operating system does not let this process open for reading, which
+     * read would refuse. Asked only on the way to the same error as {@link #whyNotText}. The default knows nothing.
+     */
+    default boolean unreadable(ResolvedPath path) {
+        return false;
+    }
+
+    /**
      * Refuses, with the error the change itself would fail with, a write ({@code edit} null) or an edit of {@code path}
      * that could not be made now, whatever is approved: a target that is no regular file, a file above it, a
      * {@code precondition} the file no longer meets (changed or deleted since it was read, there though never read), a

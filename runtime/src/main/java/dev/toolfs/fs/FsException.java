@@ -116,6 +116,13 @@ public class FsException extends RuntimeException {
                 + why + "); " + BINARY_ADVICE);
     }
 
+    /** An existing file the session has not read, and cannot: the operating system does not let this process. */
+    public static FsException unreadableUnread(String op, Path path) {
+        return new FsException(FsErrorCode.FS_PERMISSION_DENIED, path, "cannot " + op + " " + PATH + ": the file exists,"
+                + " but the operating system does not let this process read it, and " + op + " replaces only a file read"
+                + " in this session; leave it as it is, or ask the user to make it readable");
+    }
+
     /** An existing file the session has not read, and cannot: read refuses it as not text. */
     public static FsException notTextUnread(String op, Path path, String why) {
         return new FsException(FsErrorCode.FS_NOT_TEXT, path, "cannot " + op + " " + PATH + ": the file exists and is not"

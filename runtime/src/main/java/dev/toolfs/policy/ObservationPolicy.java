@@ -165,6 +165,9 @@ public class ObservationPolicy {
             if (why.isPresent()) {
                 throw FsException.notTextUnread("edit", intent.path().requested(), why.get());
             }
+            if (fs.unreadable(intent.path())) {
+                throw FsException.unreadableUnread("edit", intent.path().requested());
+            }
             throw FsException.notRead("edit", intent.path().requested());
         }
         if (seen.version() == null) {

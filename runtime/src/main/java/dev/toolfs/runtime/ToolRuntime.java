@@ -151,9 +151,10 @@ public class ToolRuntime {
      * kept by the thousand, so that ids of kilobytes each filled the heap (found by black-box testing).
      */
     public static void checkKept(String what, String value) {
-        if (value.length() > MAX_KEPT_CHARS) {
-            throw new InvalidCallException(what + " is " + value.length() + " characters long; it must be at most "
-                    + MAX_KEPT_CHARS);
+        // Characters as a person counts them: an emoji is one, not its two UTF-16 units (found by black-box testing).
+        if (value.length() > MAX_KEPT_CHARS && value.codePointCount(0, value.length()) > MAX_KEPT_CHARS) {
+            throw new InvalidCallException(what + " is " + value.codePointCount(0, value.length())
+                    + " characters long; it must be at most " + MAX_KEPT_CHARS);
         }
     }
 

@@ -811,6 +811,9 @@ public class LocalFileSystem implements FileSystemProvider {
                     if (why.isPresent()) {
                         throw FsException.notTextUnread(op, path.requested(), why.get());
                     }
+                    if (unreadable(path)) {
+                        throw FsException.unreadableUnread(op, path.requested()); // the same loop (black-box testing)
+                    }
                 }
                 throw existsError(op, path, c.ifExists());
             }
@@ -891,6 +894,24 @@ public class LocalFileSystem implements FileSystemProvider {
             return java.util.Optional.of(e.getMessage());
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.empty(); // not to be looked at now: the usual answer, which a read then explains
+        }
+    }
+
+    @Override
+    public boolean unreadable(ResolvedPath path) {
+        try {
+            if (!Lstat.of(path.target()).regularFile()) {
+                return false;
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        try (java.io.InputStream in = openRegular(path.target())) {
+            return false;
+        } catch (java.nio.file.AccessDeniedException e) {
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false; // another problem: the usual answer, which a read then explains
         }
     }
 

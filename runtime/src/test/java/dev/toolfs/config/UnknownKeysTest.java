@@ -1,0 +1,57 @@
+package dev.toolfs.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class UnknownKeysTest {
+
+    private final UnknownKeys keys = UnknownKeys.ofToolFs();
+
+    @Test
+    void everySettingIsKnownWhateverItsKind() {
+        assertThat(keys.problems(List.of(
+                "quarkus.tool-fs.sandbox.mode", // run time
+                "quarkus.tool-fs.attachments.local.enabled", // build time
+                "quarkus.tool-fs.workspace.roots",
+                "quarkus.tool-fs.workspace.roots[0]", // a list, one item at a time
+                "quarkus.tool-fs.models.\"gpt-4.1\".image-input", // a map's quoted key
+                "quarkus.tool-fs.models.vision.image-input",
+                "quarkus.tool-fs.tools.edit.enabled",
+                "quarkus.tool-fs.mcp.allowed-origins",
+                "quarkus.http.port", "quarkus.tool-fsx", "%dev.quarkus.tool-fs.nothing", "QUARKUS_TOOL_FS_NOTHING")))
+                .isEmpty();
+    }
+
+    @Test
+    void aSlipIsNamedWithTheSettingItMostLikelyMeant() {
+        assertThat(keys.problems(List.of("quarkus.tool-fs.sandbox.writable-root", "quarkus.http.port")))
+                .containsExactly("quarkus.tool-fs.sandbox.writable-root is no setting of Tool FS; did you mean"
+                        + " quarkus.tool-fs.sandbox.writable-roots?");
+        assertThat(keys.problems(List.of("quarkus.tool-fs.models.\"gpt-4.1\".image-inputs")))
+                .containsExactly("quarkus.tool-fs.models.\"gpt-4.1\".image-inputs is no setting of Tool FS; did you mean"
+                        + " quarkus.tool-fs.models.\"gpt-4.1\".image-input?");
+        // The sandbox is turned on by its mode: a switch it does not have was ignored, leaving it off.
+        assertThat(keys.problems(List.of("quarkus.tool-fs.sandbox.enabled")))
+                .containsExactly("quarkus.tool-fs.sandbox.enabled is no setting of Tool FS; the settings of"
+                        + " quarkus.tool-fs.sandbox are approval, approval-timeout, mode, protected-paths, writable-roots");
+        assertThat(keys.problems(List.of("quarkus.tool-fs.colour")))
+                .containsExactly("quarkus.tool-fs.colour is no setting of Tool FS; see the configuration reference for"
+                        + " the settings there are");
+    }
+
+    @Test
+    void eachUnknownKeyIsNamedOnceInOrder() {
+        assertThat(keys.problems(List.of("quarkus.tool-fs.b-thing", "quarkus.tool-fs.a-thing", "quarkus.tool-fs.b-thing")))
+                .hasSize(2).first().asString().startsWith("quarkus.tool-fs.a-thing ");
+    }
+
+    @Test
+    void distanceCountsEdits() {
+        assertThat(UnknownKeys.distance("kitten", "sitting")).isEqualTo(3);
+        assertThat(UnknownKeys.distance("", "abc")).isEqualTo(3);
+        assertThat(UnknownKeys.distance("same", "same")).isZero();
+    }
+}
