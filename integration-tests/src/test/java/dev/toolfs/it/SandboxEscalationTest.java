@@ -116,11 +116,15 @@ class SandboxEscalationTest {
     }
 
     private static String waitForPending(String path, String reason) throws InterruptedException {
+        return waitForPending(path, reason, "sandboxed");
+    }
+
+    private static String waitForPending(String path, String reason, String session) throws InterruptedException {
         for (int i = 0; i < 100; i++) {
             List<Map<String, Object>> pending = given().get("/approvals").jsonPath().getList("approvals");
             for (Map<String, Object> p : pending) {
                 if (p.get("path").equals(path)) {
-                    assertThat(p).containsEntry("tool", "write").containsEntry("session", "sandboxed")
+                    assertThat(p).containsEntry("tool", "write").containsEntry("session", session)
                             .containsEntry("justification", "the hook must run on commit")
                             .containsEntry("reason", reason)
                             // What would be written, whole: the reviewer sees what they allow, not only where.
@@ -155,6 +159,25 @@ class SandboxEscalationTest {
         given().contentType("application/json").body(Map.of("decision", "approve")).post("/approvals/" + id).then().statusCode(200);
         assertThat(call.get(10, TimeUnit.SECONDS).getBoolean("is_error")).isFalse();
         assertThat(Files.readString(TempWorkspace.root.resolve(".git/approved"))).isEqualTo("changed\n");
+    }
+
+    /** Found by black-box testing: a write taken from a session while its change waited went through once approved. */
+    @Test
+    void aChangeWhoseToolWasTakenWhileItWaitedIsNotMade() throws Exception {
+        Files.createDirectories(TempWorkspace.root.resolve(".git"));
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("file_path", ".git/revoked", "content", "changed\n"));
+        body.putAll(escalated());
+        CompletableFuture<JsonPath> call = CompletableFuture.supplyAsync(() -> given().contentType("application/json")
+                .header("X-Session-Id", "revoked").body(body).post("/tools/write").then().statusCode(200).extract()
+                .jsonPath());
+        String id = waitForPending(".git/revoked", "it is a protected path (.git/**)", "revoked");
+        given().header("X-Session-Id", "revoked").header("X-Session-Tools", "read").get("/tools").then().statusCode(200);
+        given().contentType("application/json").body(Map.of("decision", "approve")).post("/approvals/" + id).then().statusCode(200);
+        JsonPath r = call.get(10, TimeUnit.SECONDS);
+        assertThat(r.getString("error.code")).isEqualTo("TOOL_NOT_AVAILABLE");
+        assertThat(r.getString("content[0].text")).isEqualTo("Error: cannot write \".git/revoked\": the write tool was"
+                + " taken from this session while the change waited for approval; nothing was changed");
+        assertThat(Files.exists(TempWorkspace.root.resolve(".git/revoked"))).isFalse();
     }
 
     @Test

@@ -57,8 +57,13 @@ public class ConfigCheck {
             throw refusal(String.join("; ", problems));
         }
         // Which folders a model may change is the first thing to check when something looks wrong.
-        org.jboss.logging.Logger.getLogger(ConfigCheck.class).infof("Tool FS workspace: %s",
-                String.join(", ", roots.stream().map(Object::toString).toList()));
+        // And whether a model may change every file of it: with the sandbox off, .git/hooks too (found by black-box
+        // testing: nothing said so).
+        org.jboss.logging.Logger.getLogger(ConfigCheck.class).infof("Tool FS workspace: %s (%s)",
+                String.join(", ", roots.stream().map(Object::toString).toList()),
+                config.sandbox().mode().trim().equalsIgnoreCase("off")
+                        ? "sandbox off: write and edit may change any file in it, .git included; see quarkus.tool-fs.sandbox.mode"
+                        : "sandbox " + config.sandbox().mode().trim().toLowerCase(Locale.ROOT));
     }
 
     /**

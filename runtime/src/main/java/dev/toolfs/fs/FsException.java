@@ -218,6 +218,13 @@ public class FsException extends RuntimeException {
                 + "sandbox_permissions set to require_escalated and a justification saying why");
     }
 
+    /** The sandbox's refusal where no escalation can be approved (quarkus.tool-fs.sandbox.approval=deny). */
+    public static FsException sandboxDeniedForGood(String op, Path path, String reason) {
+        return new FsException(FsErrorCode.FS_SANDBOX_DENIED, path, "cannot " + op + " " + PATH
+                + ": the sandbox does not allow changes here (" + reason + "), and no exception can be approved here;"
+                + " leave the file as it is, or ask the user to change it");
+    }
+
     /** A file the application reads its own configuration from: never changed by the tools, escalated or not. */
     public static FsException ownConfiguration(String op, Path path) {
         return new FsException(FsErrorCode.FS_SANDBOX_DENIED, path, "cannot " + op + " " + PATH

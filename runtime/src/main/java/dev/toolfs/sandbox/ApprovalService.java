@@ -19,4 +19,12 @@ public interface ApprovalService {
             dev.toolfs.fs.Cancellation cancellation) {
         return decide(request, client);
     }
+
+    /**
+     * False when this service denies every escalation: the sandbox's refusals then tell the model to leave the file,
+     * rather than to ask for an exception that is always denied. True by default.
+     */
+    default boolean mayApprove() {
+        return true;
+    }
 }

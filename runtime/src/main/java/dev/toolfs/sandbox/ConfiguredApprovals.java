@@ -53,6 +53,11 @@ public class ConfiguredApprovals implements ApprovalService {
     }
 
     @Override
+    public boolean mayApprove() {
+        return mode != Mode.DENY;
+    }
+
+    @Override
     public ApprovalDecision decide(ApprovalRequest request, ClientApprover client) {
         return decide(request, client, Cancellation.NONE);
     }

@@ -74,8 +74,17 @@ public final class SandboxPolicy {
             }
         }
 
+        /**
+         * Matches as the glob does, and as each form of it where a {@code **}{@code /} stands for no folder at all, as in
+         * .gitignore: Java's glob needs one folder there at least, so that {@code **}{@code /*.pem} left a {@code x.pem}
+         * at the root unprotected (found by black-box testing).
+         */
         private static PathMatcher matcher(String glob) {
-            return FileSystems.getDefault().getPathMatcher("glob:" + glob);
+            List<PathMatcher> forms = new ArrayList<>();
+            for (String form : zeroFolderForms(glob)) {
+                forms.add(FileSystems.getDefault().getPathMatcher("glob:" + form));
+            }
+            return forms.size() == 1 ? forms.get(0) : path -> forms.stream().anyMatch(m -> m.matches(path));
         }
 
         boolean matches(Path spelledRelative, Path foldedRelative) {
@@ -86,6 +95,30 @@ public final class SandboxPolicy {
         private static boolean hit(PathMatcher m, Path p) {
             return m != null && p != null && m.matches(p);
         }
+    }
+
+    /** The most runs of folders of one glob that may stand for none: at most 64 forms of it. */
+    private static final int MAX_OPTIONAL_RUNS = 6;
+
+    /** {@code glob} and its forms with each {@code **}{@code /} that starts a name left out or kept, in every mix. */
+    static List<String> zeroFolderForms(String glob) {
+        List<Integer> runs = new ArrayList<>();
+        for (int at = glob.indexOf("**/"); at >= 0 && runs.size() < MAX_OPTIONAL_RUNS; at = glob.indexOf("**/", at + 1)) {
+            if (at == 0 || glob.charAt(at - 1) == '/') { // "a**/" is inside a name, not a run of folders
+                runs.add(at);
+            }
+        }
+        java.util.Set<String> forms = new java.util.LinkedHashSet<>();
+        for (int dropped = 0; dropped < 1 << runs.size(); dropped++) {
+            StringBuilder form = new StringBuilder(glob);
+            for (int i = runs.size() - 1; i >= 0; i--) { // from the end, so earlier offsets stay
+                if ((dropped & 1 << i) != 0) {
+                    form.delete(runs.get(i), runs.get(i) + 3);
+                }
+            }
+            forms.add(form.toString());
+        }
+        return List.copyOf(forms);
     }
 
     /** All paths are real (symlinks resolved) absolute paths. */

@@ -37,6 +37,15 @@ public class SandboxEscalation {
      */
     public boolean approve(ToolContext ctx, String op, ResolvedPath path, SandboxPermissions permissions,
             String justification, dev.toolfs.fs.Precondition precondition, dev.toolfs.fs.TextEdit edit, String content) {
+        if (!approvals.mayApprove()) {
+            // Said before anything else about the change: "retry escalated" would always be denied, and "read it
+            // first" would be a call for nothing (found by black-box testing).
+            Optional<String> denial = fs.sandboxDenial(path);
+            if (denial.isPresent()) {
+                throw FsException.sandboxDeniedForGood(op, path.requested(), denial.get());
+            }
+            return false;
+        }
         if (permissions != SandboxPermissions.require_escalated) {
             return false;
         }
@@ -58,6 +67,13 @@ public class SandboxEscalation {
         ApprovalDecision decision = approvals.decide(request, ctx.approver(), ctx.cancellation());
         if (!decision.approved()) {
             throw FsException.escalationDenied(op, path.requested(), decision.reason());
+        }
+        if (!ctx.execution().session().allows(ctx.execution().tool())) {
+            // Narrowed while it waited (found by black-box testing: an operator took write from a misbehaving agent,
+            // then approved the list, and its queued writes went through).
+            throw new ToolFailureException("ToolUnavailable", "TOOL_NOT_AVAILABLE", "cannot " + op + " \""
+                    + ctx.display(path.requested()) + "\": the " + ctx.execution().tool() + " tool was taken from this"
+                    + " session while the change waited for approval; nothing was changed");
         }
         return true;
     }

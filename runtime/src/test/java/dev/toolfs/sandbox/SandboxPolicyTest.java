@@ -31,6 +31,29 @@ class SandboxPolicyTest {
         assertThat(all.denial(ws.resolve("src/a/deps.txt"))).isEmpty();
     }
 
+    /** Found by black-box testing: Java's glob needs a folder at a run of folders, so top-level files went free. */
+    @Test
+    void aRunOfFoldersMayBeNoFolderAtAllAsInGitignore() {
+        SandboxPolicy p = new SandboxPolicy(List.of(ws), List.of(ws), List.of("src/**/generated/**", "**/*.pem",
+                "**/secrets/**/*.key"));
+        assertThat(p.denial(ws.resolve("x.pem"))).contains("it is a protected path (**/*.pem)");
+        assertThat(p.denial(ws.resolve("keys/x.pem"))).contains("it is a protected path (**/*.pem)");
+        assertThat(p.denial(ws.resolve("src/generated/A.java"))).contains("it is a protected path (src/**/generated/**)");
+        assertThat(p.denial(ws.resolve("src/a/b/generated/A.java"))).isPresent();
+        assertThat(p.denial(ws.resolve("src/generated"))).isPresent(); // the folder itself, as for dir/**
+        assertThat(p.denial(ws.resolve("secrets/x.key"))).isPresent();
+        assertThat(p.denial(ws.resolve("a/secrets/b/x.key"))).isPresent();
+        // Not wider than that: the rest of a name still has to match.
+        assertThat(p.denial(ws.resolve("x.pem.txt"))).isEmpty();
+        assertThat(p.denial(ws.resolve("srcgenerated/A.java"))).isEmpty();
+        assertThat(p.denial(ws.resolve("src/generated-old/A.java"))).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(SandboxPolicy.zeroFolderForms("a/**/b/**/c"))
+                .containsExactlyInAnyOrder("a/**/b/**/c", "a/**/b/c", "a/b/**/c", "a/b/c");
+        // Inside a name, "**/" is no run of folders.
+        org.assertj.core.api.Assertions.assertThat(SandboxPolicy.zeroFolderForms("x**/y")).containsExactly("x**/y");
+        org.assertj.core.api.Assertions.assertThat(SandboxPolicy.zeroFolderForms("**/**/**/**/**/**/**/**/x")).hasSizeLessThanOrEqualTo(64);
+    }
+
     @Test
     void aGlobsLiteralFolderIsWhatALinkMayStandFor() {
         org.assertj.core.api.Assertions.assertThat(SandboxPolicy.literalFolder(".git/**")).isEqualTo(".git");

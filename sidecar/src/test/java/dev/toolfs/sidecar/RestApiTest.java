@@ -387,6 +387,18 @@ class RestApiTest {
      * Sessions keep their id and model long after they are forgotten, by the thousand: ids and model names of kilobytes
      * filled the heap (found by black-box testing), so they are bounded, and a refused request keeps nothing.
      */
+    /** Found by black-box testing: a client's own X-Session-Tools, sent before a gateway's narrower one, won. */
+    @Test
+    void aSessionHeaderSentTwiceIsRefused() {
+        for (String header : List.of("X-Session-Id", "X-Session-Cwd", "X-Model", "X-Session-Tools")) {
+            given().contentType("application/json").header(header, "read").header(header, "write")
+                    .body(Map.of("file_path", "f.txt")).post("/tools/read").then().statusCode(400)
+                    .body("error", equalTo(header + " is sent more than once; send it once"));
+        }
+        given().header("X-Session-Tools", "read,write,edit").header("X-Session-Tools", "read").get("/tools").then()
+                .statusCode(400).body("error", equalTo("X-Session-Tools is sent more than once; send it once"));
+    }
+
     @Test
     void aSessionIdOrModelNameOverTheirLengthIsRefused() {
         String longId = "s".repeat(257);

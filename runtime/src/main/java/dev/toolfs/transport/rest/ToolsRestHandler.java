@@ -54,6 +54,7 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
         // The token, the origin and the host were checked in front of this handler (RestGuard).
         String name = ctx.pathParam("name");
         try {
+            refuseRepeatedSessionHeaders(ctx);
             if (name == null) {
                 if (ctx.request().method() != HttpMethod.GET) {
                     ctx.response().putHeader("Allow", "GET");
@@ -73,6 +74,21 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             error(ctx, 404, e.getMessage());
         } catch (InvalidCallException e) {
             error(ctx, 400, e.getMessage());
+        }
+    }
+
+    /** The headers that say whose session a call is in, and what it may do. */
+    static final List<String> SESSION_HEADERS = List.of("X-Session-Id", "X-Session-Cwd", "X-Model", "X-Session-Tools");
+
+    /**
+     * Two of a session header: which one counts would be a guess (found by black-box testing: a client's own
+     * X-Session-Tools, sent before a gateway's narrower one, won), so neither does, as for Origin and Host.
+     */
+    private static void refuseRepeatedSessionHeaders(RoutingContext ctx) {
+        for (String header : SESSION_HEADERS) {
+            if (ctx.request().headers().getAll(header).size() > 1) {
+                throw new InvalidCallException(header + " is sent more than once; send it once");
+            }
         }
     }
 
