@@ -5,7 +5,9 @@ import java.util.List;
 import jakarta.inject.Singleton;
 
 import dev.toolfs.config.ConfigCheck;
+import dev.toolfs.config.SettingNames;
 import dev.toolfs.config.ToolFsBuildTimeConfig;
+import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.gates.Gates;
 import dev.toolfs.policy.ObservationPolicy;
 import dev.toolfs.runtime.ToolCatalog;
@@ -117,6 +119,26 @@ class ToolFsProcessor {
                 .scope(Singleton.class)
                 .unremovable()
                 .supplier(recorder.catalog(tools))
+                .done();
+    }
+
+    /**
+     * The names of Tool FS's settings, worked out from its setting interfaces once, here: the start refuses a key under
+     * quarkus.tool-fs. that is none of them (see UnknownKeys).
+     */
+    @BuildStep
+    @Record(ExecutionTime.STATIC_INIT)
+    SyntheticBeanBuildItem settingNames(ToolFsRecorder recorder) {
+        List<String> names = new java.util.ArrayList<>();
+        for (Class<?> settings : List.of(ToolFsConfig.class, ToolFsBuildTimeConfig.class)) {
+            names.addAll(io.smallrye.config.ConfigMappings
+                    .getProperties(new io.smallrye.config.ConfigMappings.ConfigClass(settings, "quarkus.tool-fs")).keySet());
+        }
+        java.util.Collections.sort(names);
+        return SyntheticBeanBuildItem.configure(SettingNames.class)
+                .scope(Singleton.class)
+                .unremovable()
+                .supplier(recorder.settingNames(names))
                 .done();
     }
 

@@ -26,10 +26,11 @@ public class ConfigCheck {
      * would otherwise come alone): every problem found is named in one message.
      */
     void onStart(@Observes @jakarta.annotation.Priority(jakarta.interceptor.Interceptor.Priority.PLATFORM_BEFORE)
-            StartupEvent event, ToolFsConfig config) {
+            StartupEvent event, ToolFsConfig config, SettingNames settings) {
         List<String> problems = problems(config);
-        problems.addAll(flagProblems(org.eclipse.microprofile.config.ConfigProvider.getConfig()));
-        problems.addAll(UnknownKeys.ofToolFs().problems(org.eclipse.microprofile.config.ConfigProvider.getConfig().getPropertyNames()));
+        org.eclipse.microprofile.config.Config all = org.eclipse.microprofile.config.ConfigProvider.getConfig();
+        problems.addAll(flagProblems(all));
+        problems.addAll(new UnknownKeys(settings).problems(all.getPropertyNames()));
         // The roots, looked at once: their own problem, and the workspace the sandbox's check needs.
         String rootsProblem = rootsNameNoFolder(config) ? ROOTS_NAME_NO_FOLDER : null;
         List<java.nio.file.Path> roots = null;

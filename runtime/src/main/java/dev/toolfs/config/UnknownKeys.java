@@ -7,35 +7,38 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-import io.smallrye.config.ConfigMappings;
-import io.smallrye.config.ConfigMappings.ConfigClass;
-import io.smallrye.config.PropertyNamesMatcher;
+import io.smallrye.config.PropertyName;
 
 /**
  * Keys under {@code quarkus.tool-fs.} that no setting has. Quarkus only warns of an unknown key, so that a slip of the
- * keyboard ({@code sandbox.enable=true}) left the sandbox off, in a log line among many (found by black-box testing);
+ * keyboard ({@code sandbox.enabled=true}) left the sandbox off, in a log line among many (found by black-box testing);
  * here it stops the start, with the setting it most likely meant.
  */
 public final class UnknownKeys {
 
     static final String PREFIX = "quarkus.tool-fs";
 
-    private final PropertyNamesMatcher known;
+    /** Every setting's name as a pattern ("*" for a map's key, "[*]" for a list's index). */
+    private final List<String> patterns;
+    /** Those a key may be told it meant: a list's indexed form is left out. */
     private final List<String> names = new ArrayList<>();
 
-    /** The settings of {@code mappings}, each a {@code @ConfigMapping} interface under {@link #PREFIX}. */
-    public UnknownKeys(List<Class<?>> mappings) {
-        List<ConfigClass> classes = mappings.stream().map(c -> new ConfigClass(c, PREFIX)).toList();
-        this.known = ConfigMappings.propertyNamesMatcher(classes);
-        for (ConfigClass c : classes) {
-            // A list's indexed form ("roots[*]") is matched, not offered.
-            ConfigMappings.getProperties(c).keySet().stream().filter(n -> !n.endsWith("[*]")).forEach(names::add);
+    public UnknownKeys(SettingNames settings) {
+        this.patterns = settings.names();
+        for (String name : patterns) {
+            if (!name.endsWith("[*]")) {
+                names.add(name);
+            }
         }
     }
 
-    /** Tool FS's own settings, build-time ones included. */
-    public static UnknownKeys ofToolFs() {
-        return new UnknownKeys(List.of(ToolFsConfig.class, ToolFsBuildTimeConfig.class));
+    private boolean known(String key) {
+        for (String pattern : patterns) {
+            if (PropertyName.equals(key, pattern)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One sentence for each key of {@code propertyNames} under {@link #PREFIX} that is no setting, in order. */
@@ -43,7 +46,7 @@ public final class UnknownKeys {
         SortedSet<String> unknown = new TreeSet<>();
         for (String name : propertyNames) {
             // A profile's key ("%dev.quarkus.tool-fs…") is seen again without its profile when that profile is on.
-            if (name.startsWith(PREFIX + ".") && !known.matches(name)) {
+            if (name.startsWith(PREFIX + ".") && !known(name)) {
                 unknown.add(name);
             }
         }
@@ -68,7 +71,7 @@ public final class UnknownKeys {
                 bestDistance = d;
             }
         }
-        // A third of the part after the prefix: "sandbox.enable" finds "sandbox.enabled", "colour" finds nothing.
+        // A third of the part after the prefix: "sandbox.writable-root" finds "sandbox.writable-roots", "colour" nothing.
         int allowed = Math.max(2, (name.length() - PREFIX.length()) / 3);
         return best != null && bestDistance <= allowed ? Optional.of(withMapKeys(best, name)) : Optional.empty();
     }
