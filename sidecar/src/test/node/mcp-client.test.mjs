@@ -44,10 +44,11 @@ function assertDenied(result, ws, path, reason) {
 /** The same checks for either transport. */
 async function exercise(client, ws) {
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((t) => t.name), ['read', 'read_image', 'write', 'edit']);
+  // No model that takes images is configured, and MCP calls name none: read_image could only fail, so it is not listed.
+  assert.deepEqual(tools.map((t) => t.name), ['read', 'write', 'edit']);
   assert.equal(tools[0].annotations.readOnlyHint, true);
-  assert.equal(tools[1].annotations.readOnlyHint, true);
-  assert.equal(tools[3].annotations.destructiveHint, true);
+  assert.equal(tools[1].annotations.destructiveHint, true);
+  assert.equal(tools[2].annotations.destructiveHint, true);
   assert.deepEqual(tools[0].inputSchema.required, ['file_path']);
 
   writeFileSync(join(ws, 'hello.txt'), 'one\r\ntwo\r\n');
@@ -559,6 +560,16 @@ describe('stdio', () => {
     }, { capabilities: { roots: {} }, handlers: [[ListRootsRequestSchema, roots]] });
   });
 
+  test('read_image is listed over MCP once the default model takes images', async () => {
+    // MCP calls name no model: read_image is offered only where the configured default model takes images.
+    await withClient(stdio(tempWorkspace(), ['-Dquarkus.tool-fs.default-model=vision',
+      '-Dquarkus.tool-fs.models.vision.image-input=true']), async (client) => {
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((t) => t.name), ['read', 'read_image', 'write', 'edit']);
+      assert.equal(tools[1].annotations.readOnlyHint, true);
+    });
+  });
+
   test('over stdio escalations are denied by default, and a config file in the folder can say otherwise', async () => {
     const ws = tempWorkspace();
     mkdirSync(join(ws, '.git'));
@@ -740,7 +751,7 @@ describe('stdio', () => {
     const s = rawStdio(tempWorkspace(), ['-Dquarkus.tool-fs.workspace.roots=/no/such/tool-fs/workspace']);
     handshake(s);
     assert.equal((await s.answered(1)).result.protocolVersion, '2025-11-25');
-    assert.deepEqual((await s.answered(2)).result.tools.map((t) => t.name), ['read', 'read_image', 'write', 'edit']);
+    assert.deepEqual((await s.answered(2)).result.tools.map((t) => t.name), ['read', 'write', 'edit']);
     assert.equal(await s.exited, 1);
     // The client's log gets the reason on one line, without a stack trace.
     assert.match(s.err(), /^Tool FS refuses to start: workspace root \/no\/such\/tool-fs\/workspace is not an existing folder$/m);
@@ -781,11 +792,11 @@ describe('stdio', () => {
     await withClient(stdio(ws), async (client) => {
       assert.equal(client.getServerCapabilities().tools.listChanged, true);
       const first = (await client.listTools()).tools.map((t) => t.name);
-      assert.deepEqual(first, ['read', 'read_image', 'write', 'edit'], 'the recorded list, answered before the start');
+      assert.deepEqual(first, ['read', 'write', 'edit'], 'the recorded list, answered before the start');
       await Promise.race([notified, new Promise((_, reject) => setTimeout(() => reject(new Error('no tools/list_changed')), 20000))]);
-      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['read', 'read_image', 'edit']);
+      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['read', 'edit']);
       await assert.rejects(client.callTool({ name: 'write', arguments: { file_path: 'x.txt', content: 'x' } }),
-        (e) => e.code === -32602 && e.message.endsWith('unknown tool "write"; the tools are read, read_image, edit'));
+        (e) => e.code === -32602 && e.message.endsWith('unknown tool "write"; the tools are read, edit'));
       assert.equal(existsSync(join(ws, 'x.txt')), false);
     }, { notifications: [[ToolListChangedNotificationSchema, () => changed()]] });
   });
@@ -848,7 +859,7 @@ describe('stdio', () => {
   test('without its recorded handshake the server answers it after the start, and says why', async () => {
     const s = rawStdio(tempWorkspace(), ['-Dtool-fs.stdio.handshake=/no/such/handshake.jsonl']);
     handshake(s);
-    assert.deepEqual((await s.answered(2)).result.tools.map((t) => t.name), ['read', 'read_image', 'write', 'edit']);
+    assert.deepEqual((await s.answered(2)).result.tools.map((t) => t.name), ['read', 'write', 'edit']);
     assert.equal(await s.end(), 0);
     assert.match(s.err(), /WARN .*the build's recorded handshake was not used.*\/no\/such\/handshake\.jsonl/);
   });

@@ -54,9 +54,14 @@ class SandboxDenyModeTest {
         JsonPath escalated = call("write", Map.of("file_path", ".git/config", "content", "x\n",
                 "sandbox_permissions", "require_escalated", "justification", "needed"));
         assertThat(escalated.getString("content[0].text")).isEqualTo(expected);
+        // An edit, unread (its read-before-write check throws at once, before any look at the file) or read.
+        Map<String, Object> edit = Map.of("file_path", ".git/config", "old_string", "[core]", "new_string", "[x]");
+        assertThat(call("edit", edit).getString("content[0].text")).isEqualTo(expected.replace("cannot write", "cannot edit"));
         call("read", Map.of("file_path", ".git/config"));
-        assertThat(call("edit", Map.of("file_path", ".git/config", "old_string", "[core]", "new_string", "[x]"))
-                .getString("content[0].text")).isEqualTo(expected.replace("cannot write", "cannot edit"));
+        assertThat(call("edit", edit).getString("content[0].text")).isEqualTo(expected.replace("cannot write", "cannot edit"));
+        assertThat(call("edit", Map.of("file_path", ".git/missing", "old_string", "a", "new_string", "b"))
+                .getString("content[0].text")).isEqualTo(expected.replace("cannot write \".git/config\"",
+                        "cannot edit \".git/missing\""));
         assertThat(Files.readString(config)).isEqualTo("[core]\n");
         // Elsewhere nothing changes.
         assertThat(call("write", Map.of("file_path", "free.txt", "content", "x\n")).getBoolean("is_error")).isFalse();

@@ -23,13 +23,66 @@ public final class UnknownKeys {
     /** Those a key may be told it meant: a list's indexed form is left out. */
     private final List<String> names = new ArrayList<>();
 
+    /** The patterns as environment variables spell them ({@code QUARKUS_TOOL_FS_MODELS_…_IMAGE_INPUT}). */
+    private final List<java.util.regex.Pattern> envPatterns = new ArrayList<>();
+
+    static final String ENV_PREFIX = "QUARKUS_TOOL_FS_";
+
     public UnknownKeys(SettingNames settings) {
         this.patterns = settings.names();
         for (String name : patterns) {
             if (!name.endsWith("[*]")) {
                 names.add(name);
             }
+            envPatterns.add(java.util.regex.Pattern.compile(envForm(name, true)));
         }
+    }
+
+    /**
+     * A setting's name as an environment variable: upper case, each other character an underscore; as a regular
+     * expression, a map's key ("*") is any run of them and a list's index ("[*]") is {@code _<digits>_}.
+     */
+    static String envForm(String pattern, boolean regex) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (regex && pattern.startsWith("[*]", i)) {
+                out.append("_[0-9]+_");
+                i += 2;
+            } else if (regex && c == '*') {
+                out.append("[A-Z0-9_]+");
+            } else {
+                out.append(Character.isLetterOrDigit(c) && c < 128 ? Character.toUpperCase(c) : '_');
+            }
+        }
+        return out.toString();
+    }
+
+    private boolean knownVariable(String variable) {
+        for (java.util.regex.Pattern p : envPatterns) {
+            if (p.matcher(variable).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The setting's variable whose name is fewest edits away, if close enough to be a slip (maps' keys aside). */
+    private Optional<String> nearestVariable(String variable) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String name : names) {
+            if (!name.contains("*")) {
+                String form = envForm(name, false);
+                int d = distance(variable, form);
+                if (d < bestDistance) {
+                    best = form;
+                    bestDistance = d;
+                }
+            }
+        }
+        return best != null && bestDistance <= Math.max(2, (variable.length() - ENV_PREFIX.length()) / 3)
+                ? Optional.of(best) : Optional.empty();
     }
 
     private boolean known(String key) {
@@ -46,70 +99,127 @@ public final class UnknownKeys {
         SortedSet<String> unknown = new TreeSet<>();
         for (String name : propertyNames) {
             // A profile's key ("%dev.quarkus.tool-fs…") is seen again without its profile when that profile is on.
-            if (name.startsWith(PREFIX + ".") && !known(name)) {
+            if (name.startsWith(PREFIX + ".") && !known(name) || name.startsWith(ENV_PREFIX) && !knownVariable(name)) {
                 unknown.add(name);
             }
         }
         List<String> problems = new ArrayList<>();
         for (String name : unknown) {
-            problems.add(name + " is no setting of Tool FS" + nearest(name).map(n -> "; did you mean " + n + "?")
-                    .or(() -> siblings(name))
+            if (name.startsWith(ENV_PREFIX)) {
+                // Quarkus does not even warn of these: QUARKUS_TOOL_FS_WORKSPACE_ROOT left the workspace the current
+                // folder (found by black-box testing).
+                problems.add("the environment variable " + name + " is no setting of Tool FS" + nearestVariable(name)
+                        .map(n -> "; did you mean " + n + "?").orElse("; see the configuration reference for the settings"
+                                + " there are"));
+                continue;
+            }
+            problems.add(name + " is no setting of Tool FS" + suggestion(name).map(n -> "; did you mean " + n + "?")
+                    .or(() -> groupSettings(name))
                     .orElse("; see the configuration reference for the settings there are"));
         }
         return problems;
     }
 
-    /** The setting whose name is fewest edits away, if it is close enough to be a slip ("*" stands for a map key). */
-    Optional<String> nearest(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
+    /**
+     * The setting {@code name} most likely meant: one it is the start of ({@code tools.edit} for
+     * {@code tools."edit".enabled}), else the nearest of its own group if close enough to be a slip, else, for a key
+     * of no group there is, the one setting anywhere of the same last name ({@code roots} for {@code workspace.roots}).
+     * A setting of another group that is merely spelt alike is no suggestion ({@code image.max-bytes} is not
+     * {@code read.max-bytes}).
+     */
+    Optional<String> suggestion(String name) {
+        String key = unquoted(name).toLowerCase(Locale.ROOT);
+        List<String> forms = names.stream().map(n -> filledIn(n, name)).toList();
+        List<String> longer = forms.stream().filter(f -> unquoted(f).toLowerCase(Locale.ROOT).startsWith(key + ".")
+                && segments(f).size() == segments(name).size() + 1).toList();
+        if (longer.size() == 1) {
+            return Optional.of(longer.get(0));
+        }
+        String group = parent(key);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
-        for (String candidate : names) {
-            int d = distance(lower, withMapKeys(candidate, name));
-            if (d < bestDistance) {
-                best = candidate;
-                bestDistance = d;
+        for (String form : forms) {
+            String candidate = unquoted(form).toLowerCase(Locale.ROOT);
+            if (parent(candidate).equals(group)) {
+                int d = distance(key, candidate);
+                if (d < bestDistance) {
+                    best = form;
+                    bestDistance = d;
+                }
             }
         }
         // A third of the part after the prefix: "sandbox.writable-root" finds "sandbox.writable-roots", "colour" nothing.
-        int allowed = Math.max(2, (name.length() - PREFIX.length()) / 3);
-        return best != null && bestDistance <= allowed ? Optional.of(withMapKeys(best, name)) : Optional.empty();
+        if (best != null && bestDistance <= Math.max(2, (key.length() - PREFIX.length()) / 3)) {
+            return Optional.of(best);
+        }
+        if (best != null && !group.equals(PREFIX)) {
+            return Optional.empty(); // a group there is: its settings are named instead
+        }
+        String last = key.substring(key.lastIndexOf('.') + 1);
+        List<String> sameName = forms.stream().filter(f -> !f.contains("*") && unquoted(f).toLowerCase(Locale.ROOT)
+                .endsWith("." + last)).toList();
+        return sameName.size() == 1 ? Optional.of(sameName.get(0)) : Optional.empty();
+    }
+
+    /** The key without its last name, lower case. */
+    private static String parent(String key) {
+        int dot = key.lastIndexOf('.');
+        return dot < 0 ? "" : key.substring(0, dot);
     }
 
     /**
-     * The settings of the group {@code name} is in, when it names a group there is ("sandbox.enabled": the sandbox is
-     * turned on by its mode, a name too far to be a slip).
+     * The settings of the group {@code name} is in, or is, when there is such a group ("sandbox.enabled": the sandbox
+     * is turned on by its mode, a name too far to be a slip).
      */
-    private Optional<String> siblings(String name) {
+    private Optional<String> groupSettings(String name) {
         List<String> parts = segments(name);
-        if (parts.size() < 4) {
-            return Optional.empty(); // quarkus.tool-fs.<key>: the reference has them all
-        }
-        List<String> group = parts.subList(0, parts.size() - 1);
-        SortedSet<String> children = new TreeSet<>();
-        for (String candidate : names) {
-            List<String> have = segments(withMapKeys(candidate, name));
-            if (have.size() == parts.size() && have.subList(0, group.size()).equals(group)) {
-                children.add(have.get(have.size() - 1));
+        for (List<String> group : List.of(parts, parts.subList(0, parts.size() - 1))) {
+            if (group.size() < 3) {
+                continue; // quarkus.tool-fs: the reference has them all
+            }
+            SortedSet<String> children = new TreeSet<>();
+            for (String candidate : names) {
+                List<String> have = segments(filledIn(candidate, name));
+                if (have.size() == group.size() + 1 && unquoted(String.join(".", have.subList(0, group.size())))
+                        .equalsIgnoreCase(unquoted(String.join(".", group)))) {
+                    children.add(have.get(have.size() - 1));
+                }
+            }
+            if (!children.isEmpty()) {
+                return Optional.of("; the settings of " + String.join(".", group) + " are " + String.join(", ", children));
             }
         }
-        return children.isEmpty() ? Optional.empty()
-                : Optional.of("; the settings of " + String.join(".", group) + " are " + String.join(", ", children));
+        return Optional.empty();
     }
 
-    /** {@code candidate} with each "*" segment as the segment at that place of {@code name}, to compare like with like. */
-    private static String withMapKeys(String candidate, String name) {
-        if (!candidate.contains("*")) {
-            return candidate;
+    /**
+     * The setting {@code pattern} with its map key ("*") as {@code name} gives it, to compare like with like: the
+     * segment at that place, or the segments a dotted model name left unquoted ({@code models.gpt-4.1.image-input}),
+     * quoted as it must be ({@code models."gpt-4.1".image-input}).
+     */
+    static String filledIn(String pattern, String name) {
+        int star = pattern.indexOf(".*.");
+        if (star < 0) {
+            return pattern;
         }
-        String[] want = candidate.split("\\.", -1);
+        List<String> want = List.of(pattern.split("\\.", -1));
         List<String> have = segments(name);
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < want.length; i++) {
-            String part = want[i].equals("*") && i < have.size() ? have.get(i) : want[i];
-            out.append(i == 0 ? "" : ".").append(part);
+        int at = want.indexOf("*");
+        if (at >= have.size()) {
+            return pattern;
         }
-        return out.toString();
+        int extra = Math.max(0, have.size() - want.size());
+        String mapKey = String.join(".", have.subList(at, at + extra + 1));
+        if (!mapKey.startsWith("\"")) {
+            mapKey = "\"" + mapKey + "\"";
+        }
+        List<String> out = new ArrayList<>(want);
+        out.set(at, mapKey);
+        return String.join(".", out);
+    }
+
+    private static String unquoted(String s) {
+        return s.replace("\"", "");
     }
 
     /** The dot-separated segments of a key, a quoted one ({@code "gpt-4.1"}) kept whole. */

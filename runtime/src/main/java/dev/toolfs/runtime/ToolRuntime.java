@@ -128,6 +128,22 @@ public class ToolRuntime {
         return enabled;
     }
 
+    /**
+     * The tools for a transport whose calls name no model (MCP): read_image only when the default model takes images,
+     * as any call of it fails otherwise (found by a review from the model's side: offered over MCP without an image
+     * model, every call failed with advice to switch models, which a model cannot follow).
+     */
+    public List<ToolDescriptor> toolsForUnnamedModel() {
+        boolean images;
+        try {
+            images = models.imageInput(ReadImageTool.routedModel(Optional.empty(), defaultModel)).orElse(false);
+        } catch (RuntimeException e) {
+            LOG.debugf(e, "the model resolver failed");
+            images = false;
+        }
+        return images ? enabled : enabled.stream().filter(t -> !t.name().equals(ReadImageTool.NAME)).toList();
+    }
+
     /** The tools one session may use: the enabled ones, narrowed by the session's restriction if it has one. */
     public List<ToolDescriptor> tools(String sessionId) {
         // Nothing is kept for a lookup, but an id that no call can use is as wrong here as there.

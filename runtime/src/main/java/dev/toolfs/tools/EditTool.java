@@ -32,6 +32,7 @@ public class EditTool implements ToolExecutor<EditArgs> {
     public ToolOutcome execute(EditArgs args, ToolContext ctx) {
         NulFree.check("new_string", args.newString());
         ResolvedPath path = fs.resolve("edit", args.filePath(), ctx.cwd(), ctx.cancellation());
+        sandbox.refuseWhereNoneCanApprove("edit", path);
         Precondition guard = gates.editIntent(ctx.execution(), path);
         boolean all = args.replaceAllOrDefault();
         TextEdit change = new TextEdit(args.oldString(), args.newString(), all);

@@ -29,6 +29,20 @@ public class SandboxEscalation {
     ApprovalService approvals;
 
     /**
+     * Refuses a change of a path the sandbox protects where no escalation can be approved, before anything else is
+     * said about it: "retry escalated" would always be denied, and "read it first" would be a call for nothing (found
+     * by black-box testing). Called before the intent gate.
+     */
+    public void refuseWhereNoneCanApprove(String op, ResolvedPath path) {
+        if (!approvals.mayApprove()) {
+            Optional<String> denial = fs.sandboxDenial(path);
+            if (denial.isPresent()) {
+                throw FsException.sandboxDeniedForGood(op, path.requested(), denial.get());
+            }
+        }
+    }
+
+    /**
      * True when this mutation was approved past the sandbox.
      *
      * @param precondition the change's read-before-write guard, and {@code edit} the edit (null for a write): a change
@@ -37,16 +51,7 @@ public class SandboxEscalation {
      */
     public boolean approve(ToolContext ctx, String op, ResolvedPath path, SandboxPermissions permissions,
             String justification, dev.toolfs.fs.Precondition precondition, dev.toolfs.fs.TextEdit edit, String content) {
-        if (!approvals.mayApprove()) {
-            // Said before anything else about the change: "retry escalated" would always be denied, and "read it
-            // first" would be a call for nothing (found by black-box testing).
-            Optional<String> denial = fs.sandboxDenial(path);
-            if (denial.isPresent()) {
-                throw FsException.sandboxDeniedForGood(op, path.requested(), denial.get());
-            }
-            return false;
-        }
-        if (permissions != SandboxPermissions.require_escalated) {
+        if (permissions != SandboxPermissions.require_escalated || !approvals.mayApprove()) {
             return false;
         }
         Optional<String> denial = fs.sandboxDenial(path);

@@ -31,6 +31,7 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
     public ToolOutcome execute(WriteArgs args, ToolContext ctx) {
         NulFree.check("content", args.content());
         ResolvedPath path = fs.resolve("write", args.filePath(), ctx.cwd(), ctx.cancellation());
+        sandbox.refuseWhereNoneCanApprove("write", path);
         Precondition guard = gates.writeIntent(ctx.execution(), path);
         boolean escalated = sandbox.approve(ctx, "write", path, args.sandboxPermissions(), args.justification(), guard,
                 null, args.content());

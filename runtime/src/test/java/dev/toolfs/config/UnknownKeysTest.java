@@ -31,7 +31,7 @@ class UnknownKeysTest {
                 "quarkus.tool-fs.models.vision.image-input",
                 "quarkus.tool-fs.tools.edit.enabled",
                 "quarkus.tool-fs.mcp.allowed-origins",
-                "quarkus.http.port", "quarkus.tool-fsx", "%dev.quarkus.tool-fs.nothing", "QUARKUS_TOOL_FS_NOTHING")))
+                "quarkus.http.port", "quarkus.tool-fsx", "%dev.quarkus.tool-fs.nothing")))
                 .isEmpty();
     }
 
@@ -50,6 +50,46 @@ class UnknownKeysTest {
         assertThat(keys.problems(List.of("quarkus.tool-fs.colour")))
                 .containsExactly("quarkus.tool-fs.colour is no setting of Tool FS; see the configuration reference for"
                         + " the settings there are");
+    }
+
+    /** Found by black-box testing: suggestions that configured another model, or pointed into another group. */
+    @Test
+    void aSuggestionKeepsToTheKeysGroupAndItsModelName() {
+        assertThat(keys.problems(List.of("quarkus.tool-fs.models.gpt-4.1.image-input")))
+                .containsExactly("quarkus.tool-fs.models.gpt-4.1.image-input is no setting of Tool FS; did you mean"
+                        + " quarkus.tool-fs.models.\"gpt-4.1\".image-input?");
+        assertThat(keys.problems(List.of("quarkus.tool-fs.models.claude-3.5-sonnet.image-inputs")))
+                .containsExactly("quarkus.tool-fs.models.claude-3.5-sonnet.image-inputs is no setting of Tool FS; did you"
+                        + " mean quarkus.tool-fs.models.\"claude-3.5-sonnet\".image-input?");
+        assertThat(keys.problems(List.of("quarkus.tool-fs.image.max-bytes")))
+                .containsExactly("quarkus.tool-fs.image.max-bytes is no setting of Tool FS; the settings of"
+                        + " quarkus.tool-fs.image are max-image-bytes, max-image-pixels, max-message-image-bytes, media-types");
+        assertThat(keys.problems(List.of("quarkus.tool-fs.tools.edit")))
+                .containsExactly("quarkus.tool-fs.tools.edit is no setting of Tool FS; did you mean"
+                        + " quarkus.tool-fs.tools.\"edit\".enabled?");
+        assertThat(keys.problems(List.of("quarkus.tool-fs.models.m")))
+                .containsExactly("quarkus.tool-fs.models.m is no setting of Tool FS; did you mean"
+                        + " quarkus.tool-fs.models.\"m\".image-input?");
+        assertThat(keys.problems(List.of("quarkus.tool-fs.roots", "quarkus.tool-fs.token")))
+                .containsExactly("quarkus.tool-fs.roots is no setting of Tool FS; did you mean quarkus.tool-fs.workspace.roots?",
+                        "quarkus.tool-fs.token is no setting of Tool FS; did you mean quarkus.tool-fs.auth.token?");
+        assertThat(keys.problems(List.of("quarkus.tool-fs.sandbox")))
+                .containsExactly("quarkus.tool-fs.sandbox is no setting of Tool FS; the settings of"
+                        + " quarkus.tool-fs.sandbox are approval, approval-timeout, mode, protected-paths, writable-roots");
+    }
+
+    /** Found by black-box testing: a misspelt variable was not even warned of, and the workspace was the current folder. */
+    @Test
+    void environmentVariablesAreCheckedToo() {
+        assertThat(keys.problems(List.of("QUARKUS_TOOL_FS_WORKSPACE_ROOTS", "QUARKUS_TOOL_FS_WORKSPACE_ROOTS_0_",
+                "QUARKUS_TOOL_FS_MODELS__VISION_MODEL__IMAGE_INPUT", "QUARKUS_TOOL_FS_MODELS_M_IMAGE_INPUT",
+                "QUARKUS_TOOL_FS_TOOLS__WRITE__ENABLED", "QUARKUS_TOOL_FS_SANDBOX_APPROVAL_TIMEOUT",
+                "QUARKUS_TOOL_FS_ATTACHMENTS_LOCAL_ENABLED", "QUARKUS_HTTP_PORT", "PATH"))).isEmpty();
+        assertThat(keys.problems(List.of("QUARKUS_TOOL_FS_WORKSPACE_ROOT", "QUARKUS_TOOL_FS_COLOUR")))
+                .containsExactly("the environment variable QUARKUS_TOOL_FS_COLOUR is no setting of Tool FS; see the"
+                        + " configuration reference for the settings there are",
+                        "the environment variable QUARKUS_TOOL_FS_WORKSPACE_ROOT is no setting of Tool FS; did you mean"
+                                + " QUARKUS_TOOL_FS_WORKSPACE_ROOTS?");
     }
 
     @Test

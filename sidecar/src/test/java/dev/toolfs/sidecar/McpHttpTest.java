@@ -45,19 +45,21 @@ class McpHttpTest {
     void toolsListCarriesTheBuildTimeSchemasAndAnnotations() {
         JsonPath list = McpClient.connect().request("tools/list", Map.of());
         JsonPath rest = given().get("/tools").then().statusCode(200).extract().jsonPath();
-        assertThat(list.getList("result.tools.name")).containsExactly("read", "read_image", "write", "edit", "test_wait_for_cancel");
+        // No model that takes images is configured, and MCP calls name none: read_image could only fail, so it is not listed.
+        assertThat(list.getList("result.tools.name")).containsExactly("read", "write", "edit", "test_wait_for_cancel");
+        assertThat(rest.getList("tools.name")).containsExactly("read", "read_image", "write", "edit", "test_wait_for_cancel");
         for (int i = 0; i < 4; i++) {
+            int r = i == 0 ? 0 : i + 1; // REST lists read_image second
             assertThat(list.getMap("result.tools[" + i + "].inputSchema"))
-                    .isEqualTo(rest.getMap("tools[" + i + "].input_schema"));
+                    .isEqualTo(rest.getMap("tools[" + r + "].input_schema"));
             assertThat(list.getString("result.tools[" + i + "].description"))
-                    .startsWith(rest.getString("tools[" + i + "].description"));
+                    .startsWith(rest.getString("tools[" + r + "].description"));
         }
         assertThat(list.getString("result.tools[0].description")).endsWith(rest.getString("guidance.read"));
         assertThat(list.getBoolean("result.tools[0].annotations.readOnlyHint")).isTrue();
-        assertThat(list.getBoolean("result.tools[1].annotations.readOnlyHint")).isTrue();
+        assertThat(list.getBoolean("result.tools[1].annotations.destructiveHint")).isTrue();
         assertThat(list.getBoolean("result.tools[2].annotations.destructiveHint")).isTrue();
-        assertThat(list.getBoolean("result.tools[3].annotations.destructiveHint")).isTrue();
-        assertThat(list.getBoolean("result.tools[3].annotations.readOnlyHint")).isFalse();
+        assertThat(list.getBoolean("result.tools[2].annotations.readOnlyHint")).isFalse();
     }
 
     @Test

@@ -264,6 +264,11 @@ class ReadImageTest {
         assertThat(r.getString("result.content[1].mimeType")).isEqualTo("image/png");
         assertThat(Base64.getDecoder().decode(r.getString("result.content[1].data"))).isEqualTo(png);
         assertThat(McpHttpTest.metadata(r)).containsEntry("attachmentId", "sha256:" + sha256(png));
+        // The default model takes images here: MCP lists read_image, as a call that reads.
+        JsonPath list = McpClient.connect().request("tools/list", Map.of());
+        assertThat(list.getList("result.tools.name")).containsExactly("read", "read_image", "write", "edit",
+                "test_wait_for_cancel");
+        assertThat(list.getBoolean("result.tools[1].annotations.readOnlyHint")).isTrue();
     }
 
     @Test

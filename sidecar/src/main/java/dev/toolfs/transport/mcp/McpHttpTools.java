@@ -77,7 +77,7 @@ public class McpHttpTools {
         }
         roots = new McpRoots(workspace);
         approvalTimeout = Cancellation.boundedWait(config.sandbox().approvalTimeout());
-        for (ToolDescriptor t : runtime.tools()) {
+        for (ToolDescriptor t : runtime.toolsForUnnamedModel()) {
             Map<String, Object> schema = mapper.readValue(t.inputSchema(), new TypeReference<Map<String, Object>>() {
             });
             tools.newTool(t.name())

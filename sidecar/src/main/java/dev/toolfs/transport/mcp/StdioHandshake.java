@@ -155,19 +155,22 @@ public final class StdioHandshake {
 
     /**
      * Whether the command line or the environment configures what {@code tools/list} shows (a tool's
-     * {@code enabled}, or the sandbox mode, which adds arguments to write and edit): then the recorded list is not
+     * {@code enabled}, the sandbox mode, which adds arguments to write and edit, or the models, which decide whether
+     * read_image is listed): then the recorded list is not
      * answered early. Configuration from elsewhere (a config file beside the jar) is caught after the start, by the
      * comparison and {@code notifications/tools/list_changed}.
      */
     public static boolean configuresToolList(Map<?, ?> systemProperties, Map<String, String> environment) {
         for (Object key : systemProperties.keySet()) {
             String k = String.valueOf(key);
-            if (k.startsWith("quarkus.tool-fs.tools.") || k.equals("quarkus.tool-fs.sandbox.mode")) {
+            if (k.startsWith("quarkus.tool-fs.tools.") || k.equals("quarkus.tool-fs.sandbox.mode")
+                    || k.equals("quarkus.tool-fs.default-model") || k.startsWith("quarkus.tool-fs.models.")) {
                 return true;
             }
         }
         for (String k : environment.keySet()) {
-            if (k.startsWith("QUARKUS_TOOL_FS_TOOLS_") || k.equals("QUARKUS_TOOL_FS_SANDBOX_MODE")) {
+            if (k.startsWith("QUARKUS_TOOL_FS_TOOLS_") || k.equals("QUARKUS_TOOL_FS_SANDBOX_MODE")
+                    || k.equals("QUARKUS_TOOL_FS_DEFAULT_MODEL") || k.startsWith("QUARKUS_TOOL_FS_MODELS_")) {
                 return true;
             }
         }

@@ -129,7 +129,7 @@ public final class StdioMcpServer {
     private List<McpServerFeatures.SyncToolSpecification> specifications(JacksonMcpJsonMapper json,
             StdioTransport transport) {
         List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
-        for (ToolDescriptor t : runtime.tools()) {
+        for (ToolDescriptor t : runtime.toolsForUnnamedModel()) {
             Map<String, Object> schema;
             try {
                 schema = mapper.readValue(t.inputSchema(), new TypeReference<Map<String, Object>>() {
@@ -162,7 +162,7 @@ public final class StdioMcpServer {
      * elicitations go through it as before.
      */
     private StdioTransport.DirectCalls direct(StdioTransport transport) {
-        java.util.List<String> listed = runtime.tools().stream().map(ToolDescriptor::name).toList();
+        java.util.List<String> listed = runtime.toolsForUnnamedModel().stream().map(ToolDescriptor::name).toList();
         java.util.Set<String> names = java.util.Set.copyOf(listed);
         return new StdioTransport.DirectCalls() {
             @Override

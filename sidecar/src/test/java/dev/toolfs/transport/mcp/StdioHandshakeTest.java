@@ -218,6 +218,11 @@ class StdioHandshakeTest {
         assertThat(StdioHandshake.configuresToolList(Map.of("quarkus.tool-fs.sandbox.mode", "workspace-write"), Map.of())).isTrue();
         assertThat(StdioHandshake.configuresToolList(Map.of(), Map.of("QUARKUS_TOOL_FS_TOOLS__WRITE__ENABLED", "false"))).isTrue();
         assertThat(StdioHandshake.configuresToolList(Map.of(), Map.of("QUARKUS_TOOL_FS_SANDBOX_MODE", "off"))).isTrue();
+        // The models decide whether read_image is listed.
+        assertThat(StdioHandshake.configuresToolList(Map.of("quarkus.tool-fs.default-model", "m"), Map.of())).isTrue();
+        assertThat(StdioHandshake.configuresToolList(Map.of("quarkus.tool-fs.models.m.image-input", "true"), Map.of())).isTrue();
+        assertThat(StdioHandshake.configuresToolList(Map.of(), Map.of("QUARKUS_TOOL_FS_DEFAULT_MODEL", "m"))).isTrue();
+        assertThat(StdioHandshake.configuresToolList(Map.of(), Map.of("QUARKUS_TOOL_FS_MODELS__M__IMAGE_INPUT", "true"))).isTrue();
         assertThat(StdioHandshake.configuresToolList(Map.of("quarkus.tool-fs.read.max-bytes", "1", "java.home", "/j"),
                 Map.of("QUARKUS_TOOL_FS_SANDBOX_APPROVAL", "deny", "PATH", "/bin"))).isFalse();
     }
