@@ -687,7 +687,9 @@ public final class LiteralEdit {
     /**
      * ": the file indents with tabs where old_string has spaces" (or the other way round) when the first line whose
      * indentation differs between old_string and the file's lines it matched (counting the first line only when
-     * old_string starts it with whitespace) differs so; else "".
+     * old_string starts it with whitespace) differs so; or, when the first difference is spaces or tabs at the end of a
+     * line old_string holds to its end, which line and which way (found by a review from the model's side: a trailing
+     * space was called a difference of "indentation and line breaks"); else "".
      */
     private static String indentationDifference(String hay, int at, String needle) {
         String[] ours = needle.split("\n", -1);
@@ -701,11 +703,19 @@ public final class LiteralEdit {
         boolean firstFromItsStart = (ours[0].startsWith(" ") || ours[0].startsWith("\t"))
                 && hay.substring(lineStart, at).isBlank();
         for (int i = 0; i < ours.length && i < theirs.length; i++) {
-            if (i == 0 && !firstFromItsStart) {
-                continue;
+            String file = i == 0 && !firstFromItsStart ? "" : indentation(theirs[i]);
+            String typed = i == 0 && !firstFromItsStart ? "" : indentation(ours[i]);
+            if (file.equals(typed) && i < ours.length - 1) {
+                // A line old_string holds to its end: the spaces or tabs there count too.
+                boolean fileEnds = endsInSpace(theirs[i]);
+                boolean typedEnds = endsInSpace(ours[i]);
+                if (fileEnds != typedEnds) {
+                    int line = new LineCounter(hay).lineOf(lineStart) + i;
+                    return typedEnds ? ": line " + (i + 1) + " of old_string ends with spaces or tabs, and the file's line "
+                            + line + " does not" : ": the file's line " + line + " ends with spaces or tabs, which line "
+                            + (i + 1) + " of old_string leaves out";
+                }
             }
-            String file = indentation(theirs[i]);
-            String typed = indentation(ours[i]);
             if (!file.equals(typed)) {
                 if (file.indexOf('\t') >= 0 && typed.indexOf('\t') < 0 && !typed.isEmpty()) {
                     // new_string too: a Makefile given spaces there no longer works (found by a review from the
@@ -719,6 +729,10 @@ public final class LiteralEdit {
             }
         }
         return "";
+    }
+
+    private static boolean endsInSpace(String line) {
+        return !line.isEmpty() && (line.charAt(line.length() - 1) == ' ' || line.charAt(line.length() - 1) == '\t');
     }
 
     private static String indentation(String line) {

@@ -452,6 +452,22 @@ class LiteralEditTest {
                 .hasMessageContaining("at line 1 if whitespace is ignored; copy");
     }
 
+    /** Found by a review from the model's side: a trailing space was called a difference of indentation. */
+    @Test
+    void theWhitespaceHintSaysWhichLineEndsInSpaces() {
+        String readme = "# App\nRun `mvn package`.\nThen run it.\n";
+        assertThatThrownBy(() -> edit(readme, "Run `mvn package`. \nThen run it.", "x"))
+                .hasMessage("old_string was not found in the file, but it matches at line 2 if whitespace is ignored:"
+                        + " line 1 of old_string ends with spaces or tabs, and the file's line 2 does not; copy old_string"
+                        + " exactly from a fresh read, including indentation and line breaks");
+        assertThatThrownBy(() -> edit("a = 1  \nb = 2\n", "a = 1\nb = 2", "x"))
+                .hasMessageContaining("at line 1 if whitespace is ignored: the file's line 1 ends with spaces or tabs,"
+                        + " which line 1 of old_string leaves out;");
+        // The last line of old_string need not reach its line's end: spaces the file has after it are no difference.
+        assertThatThrownBy(() -> edit("a = 1\nb = 2  \n", "a =  1\nb = 2", "x"))
+                .hasMessageContaining("at line 1 if whitespace is ignored; copy");
+    }
+
     /** Found in a review: "x = 1" was placed on a "max=10". */
     @Test
     void theWhitespaceHintMatchesWholeWordsAtBothEnds() {
