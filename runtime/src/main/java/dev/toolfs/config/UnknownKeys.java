@@ -67,22 +67,35 @@ public final class UnknownKeys {
         return false;
     }
 
-    /** The setting's variable whose name is fewest edits away, if close enough to be a slip (maps' keys aside). */
-    private Optional<String> nearestVariable(String variable) {
+    /**
+     * The variable of the setting {@code variable} most likely meant, as {@link #suggestion} judges a key: one it is the
+     * start of ({@code …_ATTACHMENTS_LOCAL} for {@code …_ATTACHMENTS_LOCAL_ENABLED}), the nearest if close enough to be a
+     * slip, or the one setting whose last name it spells ({@code …_ROOTS} for {@code …_WORKSPACE_ROOTS}); maps' keys
+     * aside, which a variable cannot tell from the names around them.
+     */
+    private Optional<String> variableSuggestion(String variable) {
+        List<String> plain = names.stream().filter(n -> !n.contains("*")).toList();
+        List<String> longer = plain.stream().map(n -> envForm(n, false)).filter(f -> f.startsWith(variable + "_")).toList();
+        if (longer.size() == 1) {
+            return Optional.of(longer.get(0));
+        }
+        String tail = variable.substring(ENV_PREFIX.length());
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
-        for (String name : names) {
-            if (!name.contains("*")) {
-                String form = envForm(name, false);
-                int d = distance(variable, form);
-                if (d < bestDistance) {
-                    best = form;
-                    bestDistance = d;
-                }
+        for (String name : plain) {
+            String form = envForm(name, false);
+            int d = distance(variable, form);
+            if (d < bestDistance) {
+                best = form;
+                bestDistance = d;
             }
         }
-        return best != null && bestDistance <= Math.max(2, (variable.length() - ENV_PREFIX.length()) / 3)
-                ? Optional.of(best) : Optional.empty();
+        if (best != null && bestDistance <= Math.max(1, tail.length() / 5)) {
+            return Optional.of(best);
+        }
+        List<String> sameName = plain.stream().filter(n -> envForm(n.substring(n.lastIndexOf('.') + 1), false)
+                .equals(tail)).map(n -> envForm(n, false)).toList();
+        return sameName.size() == 1 ? Optional.of(sameName.get(0)) : Optional.empty();
     }
 
     private boolean known(String key) {
@@ -108,7 +121,7 @@ public final class UnknownKeys {
             if (name.startsWith(ENV_PREFIX)) {
                 // Quarkus does not even warn of these: QUARKUS_TOOL_FS_WORKSPACE_ROOT left the workspace the current
                 // folder (found by black-box testing).
-                problems.add("the environment variable " + name + " is no setting of Tool FS" + nearestVariable(name)
+                problems.add(name + " is no setting of Tool FS" + variableSuggestion(name)
                         .map(n -> "; did you mean " + n + "?").orElse("; see the configuration reference for the settings"
                                 + " there are"));
                 continue;
@@ -136,26 +149,26 @@ public final class UnknownKeys {
             return Optional.of(longer.get(0));
         }
         String group = parent(key);
+        String last = key.substring(key.lastIndexOf('.') + 1);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String form : forms) {
             String candidate = unquoted(form).toLowerCase(Locale.ROOT);
             if (parent(candidate).equals(group)) {
-                int d = distance(key, candidate);
+                int d = distance(last, candidate.substring(candidate.lastIndexOf('.') + 1));
                 if (d < bestDistance) {
                     best = form;
                     bestDistance = d;
                 }
             }
         }
-        // A third of the part after the prefix: "sandbox.writable-root" finds "sandbox.writable-roots", "colour" nothing.
-        if (best != null && bestDistance <= Math.max(2, (key.length() - PREFIX.length()) / 3)) {
+        // A third of the last name: "writable-root" finds "writable-roots", "limt" "limit", "foo" not "mode".
+        if (best != null && bestDistance <= Math.max(1, last.length() / 3)) {
             return Optional.of(best);
         }
         if (best != null && !group.equals(PREFIX)) {
             return Optional.empty(); // a group there is: its settings are named instead
         }
-        String last = key.substring(key.lastIndexOf('.') + 1);
         List<String> sameName = forms.stream().filter(f -> !f.contains("*") && unquoted(f).toLowerCase(Locale.ROOT)
                 .endsWith("." + last)).toList();
         return sameName.size() == 1 ? Optional.of(sameName.get(0)) : Optional.empty();

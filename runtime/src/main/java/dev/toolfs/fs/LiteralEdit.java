@@ -703,19 +703,9 @@ public final class LiteralEdit {
         boolean firstFromItsStart = (ours[0].startsWith(" ") || ours[0].startsWith("\t"))
                 && hay.substring(lineStart, at).isBlank();
         for (int i = 0; i < ours.length && i < theirs.length; i++) {
-            String file = i == 0 && !firstFromItsStart ? "" : indentation(theirs[i]);
-            String typed = i == 0 && !firstFromItsStart ? "" : indentation(ours[i]);
-            if (file.equals(typed) && i < ours.length - 1) {
-                // A line old_string holds to its end: the spaces or tabs there count too.
-                boolean fileEnds = endsInSpace(theirs[i]);
-                boolean typedEnds = endsInSpace(ours[i]);
-                if (fileEnds != typedEnds) {
-                    int line = new LineCounter(hay).lineOf(lineStart) + i;
-                    return typedEnds ? ": line " + (i + 1) + " of old_string ends with spaces or tabs, and the file's line "
-                            + line + " does not" : ": the file's line " + line + " ends with spaces or tabs, which line "
-                            + (i + 1) + " of old_string leaves out";
-                }
-            }
+            boolean judged = i > 0 || firstFromItsStart;
+            String file = judged ? indentation(theirs[i]) : "";
+            String typed = judged ? indentation(ours[i]) : "";
             if (!file.equals(typed)) {
                 if (file.indexOf('\t') >= 0 && typed.indexOf('\t') < 0 && !typed.isEmpty()) {
                     // new_string too: a Makefile given spaces there no longer works (found by a review from the
@@ -727,12 +717,43 @@ public final class LiteralEdit {
                 }
                 return "";
             }
+            // The rest of the line: the file's from where old_string's line starts in it.
+            String fileRest = i == 0 && !judged ? theirs[0].substring(Math.min(theirs[0].length(), at - lineStart))
+                    : theirs[i].substring(file.length());
+            String typedRest = ours[i].substring(typed.length());
+            if (i == ours.length - 1) {
+                return ""; // old_string's last line need not reach its line's end
+            }
+            // A line old_string holds to its end: the spaces or tabs there count too, and are the first difference
+            // only when all before them is the same (found by black-box testing: a double space inside the line).
+            if (!withoutTrailing(fileRest).equals(withoutTrailing(typedRest))) {
+                return "";
+            }
+            String fileEnd = fileRest.substring(withoutTrailing(fileRest).length());
+            String typedEnd = typedRest.substring(withoutTrailing(typedRest).length());
+            if (!fileEnd.equals(typedEnd)) {
+                int line = new LineCounter(hay).lineOf(lineStart) + i;
+                if (fileEnd.isEmpty()) {
+                    return ": line " + (i + 1) + " of old_string ends with spaces or tabs, and the file's line " + line
+                            + " does not";
+                }
+                return typedEnd.isEmpty()
+                        ? ": the file's line " + line + " ends with spaces or tabs, which line " + (i + 1)
+                                + " of old_string leaves out"
+                        : ": line " + (i + 1) + " of old_string and the file's line " + line
+                                + " end with different spaces or tabs";
+            }
         }
         return "";
     }
 
-    private static boolean endsInSpace(String line) {
-        return !line.isEmpty() && (line.charAt(line.length() - 1) == ' ' || line.charAt(line.length() - 1) == '\t');
+    /** {@code line} without the spaces and tabs at its end. */
+    private static String withoutTrailing(String line) {
+        int end = line.length();
+        while (end > 0 && (line.charAt(end - 1) == ' ' || line.charAt(end - 1) == '\t')) {
+            end--;
+        }
+        return line.substring(0, end);
     }
 
     private static String indentation(String line) {

@@ -463,6 +463,15 @@ class LiteralEditTest {
         assertThatThrownBy(() -> edit("a = 1  \nb = 2\n", "a = 1\nb = 2", "x"))
                 .hasMessageContaining("at line 1 if whitespace is ignored: the file's line 1 ends with spaces or tabs,"
                         + " which line 1 of old_string leaves out;");
+        // Found by black-box testing: only when all before them on the line is the same, and both ways of differing.
+        assertThatThrownBy(() -> edit("a  b\nbeta  \ngamma\n", "a b\nbeta\ngamma", "x"))
+                .hasMessageContaining("at line 1 if whitespace is ignored; copy");
+        assertThatThrownBy(() -> edit("alpha \nbeta  \ngamma\n", "alpha  \nbeta\ngamma", "x"))
+                .hasMessageContaining("at line 1 if whitespace is ignored: line 1 of old_string and the file's line 1 end"
+                        + " with different spaces or tabs;");
+        assertThatThrownBy(() -> edit("x\ntotal: sum = 0 \nreturn sum\n", "sum = 0\nreturn sum", "y"))
+                .hasMessageContaining("at line 2 if whitespace is ignored: the file's line 2 ends with spaces or tabs,"
+                        + " which line 1 of old_string leaves out;");
         // The last line of old_string need not reach its line's end: spaces the file has after it are no difference.
         assertThatThrownBy(() -> edit("a = 1\nb = 2  \n", "a =  1\nb = 2", "x"))
                 .hasMessageContaining("at line 1 if whitespace is ignored; copy");

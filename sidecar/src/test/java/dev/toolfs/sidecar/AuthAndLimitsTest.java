@@ -32,6 +32,9 @@ class AuthAndLimitsTest {
         given().get("/tools").then().statusCode(401).header("WWW-Authenticate", "Bearer")
                 .body("error", equalTo("missing or wrong bearer token: send Authorization: Bearer <token>"));
         given().header("Authorization", "Bearer wrong").get("/tools").then().statusCode(401);
+        // Two tokens, the right one first: neither counts (only the first was checked).
+        given().header("Authorization", "Bearer s3cret").header("Authorization", "Bearer wrong").get("/tools").then()
+                .statusCode(400).body("error", equalTo("the request has 2 Authorization headers; send one"));
         given().header("Authorization", "Bearer s3cret-and-more").contentType("application/json").body("{}")
                 .post("/tools/read").then().statusCode(401);
     }
