@@ -7,7 +7,6 @@ import jakarta.inject.Singleton;
 import dev.toolfs.config.ConfigCheck;
 import dev.toolfs.config.SettingNames;
 import dev.toolfs.config.ToolFsBuildTimeConfig;
-import dev.toolfs.config.ToolFsConfig;
 import dev.toolfs.gates.Gates;
 import dev.toolfs.policy.ObservationPolicy;
 import dev.toolfs.runtime.ToolCatalog;
@@ -129,16 +128,10 @@ class ToolFsProcessor {
     @BuildStep
     @Record(ExecutionTime.STATIC_INIT)
     SyntheticBeanBuildItem settingNames(ToolFsRecorder recorder) {
-        List<String> names = new java.util.ArrayList<>();
-        for (Class<?> settings : List.of(ToolFsConfig.class, ToolFsBuildTimeConfig.class)) {
-            names.addAll(io.smallrye.config.ConfigMappings
-                    .getProperties(new io.smallrye.config.ConfigMappings.ConfigClass(settings, "quarkus.tool-fs")).keySet());
-        }
-        java.util.Collections.sort(names);
         return SyntheticBeanBuildItem.configure(SettingNames.class)
                 .scope(Singleton.class)
                 .unremovable()
-                .supplier(recorder.settingNames(names))
+                .supplier(recorder.settingNames(SettingNames.ofSettingInterfaces().names()))
                 .done();
     }
 

@@ -12,4 +12,15 @@ public record SettingNames(List<String> names) {
     public SettingNames {
         names = List.copyOf(names);
     }
+
+    /** Worked out from the setting interfaces, run-time and build-time, sorted: what the build records. */
+    public static SettingNames ofSettingInterfaces() {
+        List<String> names = new java.util.ArrayList<>();
+        for (Class<?> settings : List.of(ToolFsConfig.class, ToolFsBuildTimeConfig.class)) {
+            names.addAll(io.smallrye.config.ConfigMappings
+                    .getProperties(new io.smallrye.config.ConfigMappings.ConfigClass(settings, UnknownKeys.PREFIX)).keySet());
+        }
+        java.util.Collections.sort(names);
+        return new SettingNames(names);
+    }
 }

@@ -16,7 +16,7 @@ import io.smallrye.config.PropertyName;
  */
 public final class UnknownKeys {
 
-    static final String PREFIX = "quarkus.tool-fs";
+    public static final String PREFIX = "quarkus.tool-fs";
 
     /** Every setting's name as a pattern ("*" for a map's key, "[*]" for a list's index). */
     private final List<String> patterns;

@@ -8,17 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class UnknownKeysTest {
 
-    private final UnknownKeys keys = new UnknownKeys(settingNames());
-
     /** As the build works them out (ToolFsProcessor). */
-    static SettingNames settingNames() {
-        List<String> names = new java.util.ArrayList<>();
-        for (Class<?> settings : List.of(ToolFsConfig.class, ToolFsBuildTimeConfig.class)) {
-            names.addAll(io.smallrye.config.ConfigMappings
-                    .getProperties(new io.smallrye.config.ConfigMappings.ConfigClass(settings, "quarkus.tool-fs")).keySet());
-        }
-        return new SettingNames(names);
-    }
+    private final UnknownKeys keys = new UnknownKeys(SettingNames.ofSettingInterfaces());
 
     @Test
     void everySettingIsKnownWhateverItsKind() {
