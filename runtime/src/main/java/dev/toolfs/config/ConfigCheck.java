@@ -62,9 +62,9 @@ public class ConfigCheck {
         // testing: nothing said so).
         org.jboss.logging.Logger.getLogger(ConfigCheck.class).infof("Tool FS workspace: %s (%s)",
                 String.join(", ", roots.stream().map(Object::toString).toList()),
-                config.sandbox().mode().trim().equalsIgnoreCase("off")
+                dev.toolfs.runtime.ToolFsProducers.sandboxMode(config.sandbox()).equals("off")
                         ? "sandbox off: write and edit may change any file in it, .git included; see quarkus.tool-fs.sandbox.mode"
-                        : "sandbox " + config.sandbox().mode().trim().toLowerCase(Locale.ROOT));
+                        : "sandbox " + dev.toolfs.runtime.ToolFsProducers.sandboxMode(config.sandbox()));
     }
 
     /**

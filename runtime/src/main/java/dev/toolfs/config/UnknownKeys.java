@@ -23,8 +23,11 @@ public final class UnknownKeys {
     /** Those a key may be told it meant: a list's indexed form is left out. */
     private final List<String> names = new ArrayList<>();
 
-    /** The patterns as environment variables spell them ({@code QUARKUS_TOOL_FS_MODELS_…_IMAGE_INPUT}). */
-    private final List<java.util.regex.Pattern> envPatterns = new ArrayList<>();
+    /**
+     * The patterns as environment variables spell them ({@code QUARKUS_TOOL_FS_MODELS_…_IMAGE_INPUT}): made only when a
+     * variable is to be judged, which most starts have none of.
+     */
+    private List<java.util.regex.Pattern> envPatterns;
 
     static final String ENV_PREFIX = "QUARKUS_TOOL_FS_";
 
@@ -34,7 +37,6 @@ public final class UnknownKeys {
             if (!name.endsWith("[*]")) {
                 names.add(name);
             }
-            envPatterns.add(java.util.regex.Pattern.compile(envForm(name, true)));
         }
     }
 
@@ -59,6 +61,9 @@ public final class UnknownKeys {
     }
 
     private boolean knownVariable(String variable) {
+        if (envPatterns == null) {
+            envPatterns = patterns.stream().map(p -> java.util.regex.Pattern.compile(envForm(p, true))).toList();
+        }
         for (java.util.regex.Pattern p : envPatterns) {
             if (p.matcher(variable).matches()) {
                 return true;
@@ -75,27 +80,40 @@ public final class UnknownKeys {
      */
     private Optional<String> variableSuggestion(String variable) {
         List<String> plain = names.stream().filter(n -> !n.contains("*")).toList();
-        List<String> longer = plain.stream().map(n -> envForm(n, false)).filter(f -> f.startsWith(variable + "_")).toList();
+        List<String> forms = plain.stream().map(n -> envForm(n, false)).toList();
+        List<String> longer = forms.stream().filter(f -> f.startsWith(variable + "_")).toList();
         if (longer.size() == 1) {
             return Optional.of(longer.get(0));
         }
         String tail = variable.substring(ENV_PREFIX.length());
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String name : plain) {
-            String form = envForm(name, false);
-            int d = distance(variable, form);
-            if (d < bestDistance) {
-                best = form;
-                bestDistance = d;
+        Near near = nearest(forms, f -> distance(variable, f));
+        if (near != null && near.distance() <= Math.max(1, tail.length() / 5)) {
+            return Optional.of(near.candidate());
+        }
+        List<String> sameName = plain.stream().filter(n -> envForm(lastName(n), false).equals(tail))
+                .map(n -> envForm(n, false)).toList();
+        return sameName.size() == 1 ? Optional.of(sameName.get(0)) : Optional.empty();
+    }
+
+    /** A candidate and how far it is. */
+    private record Near(String candidate, int distance) {
+    }
+
+    /** The candidate {@code distanceTo} finds nearest (the first of equals), or null when there is none. */
+    private static Near nearest(List<String> candidates, java.util.function.ToIntFunction<String> distanceTo) {
+        Near best = null;
+        for (String candidate : candidates) {
+            int d = distanceTo.applyAsInt(candidate);
+            if (best == null || d < best.distance()) {
+                best = new Near(candidate, d);
             }
         }
-        if (best != null && bestDistance <= Math.max(1, tail.length() / 5)) {
-            return Optional.of(best);
-        }
-        List<String> sameName = plain.stream().filter(n -> envForm(n.substring(n.lastIndexOf('.') + 1), false)
-                .equals(tail)).map(n -> envForm(n, false)).toList();
-        return sameName.size() == 1 ? Optional.of(sameName.get(0)) : Optional.empty();
+        return best;
+    }
+
+    /** The last dot-separated name of a setting's pattern. */
+    private static String lastName(String name) {
+        return name.substring(name.lastIndexOf('.') + 1);
     }
 
     private boolean known(String key) {
@@ -149,24 +167,15 @@ public final class UnknownKeys {
             return Optional.of(longer.get(0));
         }
         String group = parent(key);
-        String last = key.substring(key.lastIndexOf('.') + 1);
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String form : forms) {
-            String candidate = unquoted(form).toLowerCase(Locale.ROOT);
-            if (parent(candidate).equals(group)) {
-                int d = distance(last, candidate.substring(candidate.lastIndexOf('.') + 1));
-                if (d < bestDistance) {
-                    best = form;
-                    bestDistance = d;
-                }
-            }
-        }
+        String last = lastName(key);
+        List<String> groupForms = forms.stream().filter(f -> parent(unquoted(f).toLowerCase(Locale.ROOT)).equals(group))
+                .toList();
+        Near near = nearest(groupForms, f -> distance(last, lastName(unquoted(f).toLowerCase(Locale.ROOT))));
         // A third of the last name: "writable-root" finds "writable-roots", "limt" "limit", "foo" not "mode".
-        if (best != null && bestDistance <= Math.max(1, last.length() / 3)) {
-            return Optional.of(best);
+        if (near != null && near.distance() <= Math.max(1, last.length() / 3)) {
+            return Optional.of(near.candidate());
         }
-        if (best != null && !group.equals(PREFIX)) {
+        if (near != null && !group.equals(PREFIX)) {
             return Optional.empty(); // a group there is: its settings are named instead
         }
         List<String> sameName = forms.stream().filter(f -> !f.contains("*") && unquoted(f).toLowerCase(Locale.ROOT)

@@ -62,20 +62,14 @@ public interface FileSystemProvider {
     SandboxMode sandboxMode();
 
     /**
-     * Why read would refuse {@code path} as not text, judging its first 8 KiB as read does (for example "invalid UTF-8
-     * in the first 11 bytes"); empty when it is text, is no regular file, or cannot be looked at. Asked only on the way
-     * to an error: a change of a file the session never read, which it cannot read first. The default knows nothing.
+     * The refusal a change of {@code path}, a file the session never read, gets instead of "read it first" when read
+     * would refuse the file itself, so that the model is not sent round in a loop: not text, judging its first 8 KiB as
+     * read does ({@code FS_NOT_TEXT}), or not readable by this process ({@code FS_PERMISSION_DENIED}). Empty when read
+     * would show it, for no regular file, or when it cannot be looked at. Asked only on the way to that error. The
+     * default knows nothing.
      */
-    default java.util.Optional<String> whyNotText(ResolvedPath path) {
+    default java.util.Optional<FsException> readFirstRefusal(String op, ResolvedPath path) {
         return java.util.Optional.empty();
-    }
-
-    /**
-     * True when {@code path} is a regular file the operating system does not let this process open for reading, which
-     * read would refuse. Asked only on the way to the same error as {@link #whyNotText}. The default knows nothing.
-     */
-    default boolean unreadable(ResolvedPath path) {
-        return false;
     }
 
     /**

@@ -439,7 +439,7 @@ public final class LiteralEdit {
         int first = -1;
         TextSearch places = new TextSearch(logical, newL, 0);
         for (int at = places.next(); at >= 0 && found <= 3; at = places.next()) {
-            if (wholeWordsAt(logical, at, newL)) {
+            if (wholeWordsAt(logical, at, at + newL.length() - 1, newL)) {
                 found++;
                 first = first < 0 ? at : first;
             }
@@ -453,11 +453,10 @@ public final class LiteralEdit {
                 + " the file there to check before changing anything";
     }
 
-    /** Whether {@code needle} at {@code at} in {@code hay} cuts no word at its ends. */
-    private static boolean wholeWordsAt(String hay, int at, String needle) {
-        int end = at + needle.length();
-        return !(wordChar(needle.charAt(0)) && at > 0 && wordChar(hay.charAt(at - 1)))
-                && !(wordChar(needle.charAt(needle.length() - 1)) && end < hay.length() && wordChar(hay.charAt(end)));
+    /** Whether {@code needle}, found in {@code hay} from {@code first} to {@code last}, cuts no word at its ends. */
+    private static boolean wholeWordsAt(String hay, int first, int last, String needle) {
+        return !(wordChar(needle.charAt(0)) && first > 0 && wordChar(hay.charAt(first - 1)))
+                && !(wordChar(needle.charAt(needle.length() - 1)) && last + 1 < hay.length() && wordChar(hay.charAt(last + 1)));
     }
 
     /**
@@ -632,9 +631,7 @@ public final class LiteralEdit {
         for (int at = places.next(); at >= 0 && tries < MAX_PLACES_TRIED; at = places.next(), tries++) {
             int first = origin[at];
             int last = origin[at + key.length() - 1];
-            if (!(wordChar(key.charAt(0)) && first > 0 && wordChar(hay.charAt(first - 1)))
-                    && !(wordChar(key.charAt(key.length() - 1)) && last + 1 < hay.length() && wordChar(hay.charAt(last + 1)))
-                    && (!needle.endsWith("\n") || endsALine(hay, last + 1))) {
+            if (wholeWordsAt(hay, first, last, key) && (!needle.endsWith("\n") || endsALine(hay, last + 1))) {
                 return first;
             }
         }
@@ -718,19 +715,21 @@ public final class LiteralEdit {
                 return "";
             }
             // The rest of the line: the file's from where old_string's line starts in it.
-            String fileRest = i == 0 && !judged ? theirs[0].substring(Math.min(theirs[0].length(), at - lineStart))
-                    : theirs[i].substring(file.length());
-            String typedRest = ours[i].substring(typed.length());
             if (i == ours.length - 1) {
                 return ""; // old_string's last line need not reach its line's end
             }
+            String fileRest = judged ? theirs[i].substring(file.length())
+                    : theirs[0].substring(Math.min(theirs[0].length(), at - lineStart));
+            String typedRest = ours[i].substring(typed.length());
             // A line old_string holds to its end: the spaces or tabs there count too, and are the first difference
             // only when all before them is the same (found by black-box testing: a double space inside the line).
-            if (!withoutTrailing(fileRest).equals(withoutTrailing(typedRest))) {
+            String fileText = withoutTrailing(fileRest);
+            String typedText = withoutTrailing(typedRest);
+            if (!fileText.equals(typedText)) {
                 return "";
             }
-            String fileEnd = fileRest.substring(withoutTrailing(fileRest).length());
-            String typedEnd = typedRest.substring(withoutTrailing(typedRest).length());
+            String fileEnd = fileRest.substring(fileText.length());
+            String typedEnd = typedRest.substring(typedText.length());
             if (!fileEnd.equals(typedEnd)) {
                 int line = new LineCounter(hay).lineOf(lineStart) + i;
                 if (fileEnd.isEmpty()) {

@@ -160,14 +160,10 @@ public class ObservationPolicy {
         }
         Seen seen = observations(intent.execution().session()).get(intent.path().target());
         if (seen == null) {
-            // A file read refuses as not text cannot be read first: said so, rather than "read it" round in a loop.
-            java.util.Optional<String> why = fs.whyNotText(intent.path());
-            if (why.isPresent()) {
-                throw FsException.notTextUnread("edit", intent.path().requested(), why.get());
-            }
-            if (fs.unreadable(intent.path())) {
-                throw FsException.unreadableUnread("edit", intent.path().requested());
-            }
+            // A file read refuses cannot be read first: said so, rather than "read it" round in a loop.
+            fs.readFirstRefusal("edit", intent.path()).ifPresent(refusal -> {
+                throw refusal;
+            });
             throw FsException.notRead("edit", intent.path().requested());
         }
         if (seen.version() == null) {

@@ -106,9 +106,14 @@ public class ToolFsProducers {
                 sandboxPolicy(workspace, config.sandbox()), config.write().fsync());
     }
 
+    /** {@code quarkus.tool-fs.sandbox.mode} as it is read: trimmed, in lower case ("off", "workspace-write"). */
+    public static String sandboxMode(ToolFsConfig.Sandbox sandbox) {
+        return sandbox.mode().trim().toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** The workspace-write policy, or null when the sandbox is off. */
     public static SandboxPolicy sandboxPolicy(Workspace workspace, ToolFsConfig.Sandbox sandbox) {
-        String mode = sandbox.mode().trim().toLowerCase(java.util.Locale.ROOT);
+        String mode = sandboxMode(sandbox);
         if (mode.equals("off")) {
             return null;
         }

@@ -20,6 +20,19 @@ import dev.toolfs.tools.ContentBlock;
 public record ToolResult(List<ContentBlock> content, boolean isError, ToolError error, Map<String, Object> metadata,
         Object canonical, Runnable held) {
 
+    public ToolResult {
+        if (held != null) {
+            // Given back once, however many places release it.
+            Runnable once = held;
+            java.util.concurrent.atomic.AtomicBoolean given = new java.util.concurrent.atomic.AtomicBoolean();
+            held = () -> {
+                if (given.compareAndSet(false, true)) {
+                    once.run();
+                }
+            };
+        }
+    }
+
     public ToolResult(List<ContentBlock> content, boolean isError, ToolError error, Map<String, Object> metadata,
             Object canonical) {
         this(content, isError, error, metadata, canonical, null);

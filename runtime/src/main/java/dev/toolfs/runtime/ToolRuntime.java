@@ -134,14 +134,8 @@ public class ToolRuntime {
      * model, every call failed with advice to switch models, which a model cannot follow).
      */
     public List<ToolDescriptor> toolsForUnnamedModel() {
-        boolean images;
-        try {
-            images = models.imageInput(ReadImageTool.routedModel(Optional.empty(), defaultModel)).orElse(false);
-        } catch (RuntimeException e) {
-            LOG.debugf(e, "the model resolver failed");
-            images = false;
-        }
-        return images ? enabled : enabled.stream().filter(t -> !t.name().equals(ReadImageTool.NAME)).toList();
+        return takesImages(Optional.empty()) ? enabled
+                : enabled.stream().filter(t -> !t.name().equals(ReadImageTool.NAME)).toList();
     }
 
     /** The tools one session may use: the enabled ones, narrowed by the session's restriction if it has one. */
@@ -270,10 +264,15 @@ public class ToolRuntime {
         if (!offers(ReadImageTool.NAME, session, call)) {
             return false;
         }
+        return takesImages(session.model());
+    }
+
+    /** Whether read_image would run for a call routed by {@code sessionModel} (see ReadImageTool#routedModel). */
+    private boolean takesImages(Optional<String> sessionModel) {
         try {
-            return models.imageInput(ReadImageTool.routedModel(session.model(), defaultModel)).orElse(false);
+            return models.imageInput(ReadImageTool.routedModel(sessionModel, defaultModel)).orElse(false);
         } catch (RuntimeException e) {
-            // An application's resolver that fails: the call's error is still answered, without the image advice.
+            // An application's resolver that fails: no image is offered (the call's error is still answered).
             LOG.debugf(e, "the model resolver failed");
             return false;
         }

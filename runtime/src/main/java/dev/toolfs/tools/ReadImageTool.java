@@ -119,12 +119,7 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
         }
         // The bytes are held, several times over, until the transport has sent them (as base64, in JSON): so is the
         // room (found by review: given back here, parallel reads held many more images than the room allows).
-        java.util.concurrent.atomic.AtomicBoolean given = new java.util.concurrent.atomic.AtomicBoolean();
-        return new ToolOutcome(outcome.content(), outcome.canonical(), outcome.metadata(), () -> {
-            if (given.compareAndSet(false, true)) {
-                images.give(room);
-            }
-        });
+        return new ToolOutcome(outcome.content(), outcome.canonical(), outcome.metadata(), () -> images.give(room));
     }
 
     private int room(ResolvedPath path, long size, ToolContext ctx) {

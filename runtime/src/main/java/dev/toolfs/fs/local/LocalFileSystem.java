@@ -807,13 +807,9 @@ public class LocalFileSystem implements FileSystemProvider {
             if (st.exists()) {
                 if (c.ifExists() == FsErrorCode.FS_NOT_OBSERVED && st.isRegularFile()) {
                     // "Read the file first" would send the model round in a loop: it is told what the file is instead.
-                    java.util.Optional<String> why = whyNotText(path);
-                    if (why.isPresent()) {
-                        throw FsException.notTextUnread(op, path.requested(), why.get());
-                    }
-                    if (unreadable(path)) {
-                        throw FsException.unreadableUnread(op, path.requested()); // the same loop (black-box testing)
-                    }
+                    readFirstRefusal(op, path).ifPresent(refusal -> {
+                        throw refusal;
+                    });
                 }
                 throw existsError(op, path, c.ifExists());
             }
@@ -879,7 +875,7 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     @Override
-    public java.util.Optional<String> whyNotText(ResolvedPath path) {
+    public java.util.Optional<FsException> readFirstRefusal(String op, ResolvedPath path) {
         try {
             if (!Lstat.of(path.target()).regularFile()) {
                 return java.util.Optional.empty();
@@ -891,27 +887,12 @@ public class LocalFileSystem implements FileSystemProvider {
             new dev.toolfs.fs.Utf8LineScanner(in, null, 16 * 1024).checkHead();
             return java.util.Optional.empty();
         } catch (dev.toolfs.fs.Utf8LineScanner.NotTextException e) {
-            return java.util.Optional.of(e.getMessage());
+            return java.util.Optional.of(FsException.notTextUnread(op, path.requested(), e.getMessage()));
+        } catch (AccessDeniedException e) {
+            // Read is refused too (found by black-box testing: write-only for this process).
+            return java.util.Optional.of(FsException.unreadableUnread(op, path.requested()));
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.empty(); // not to be looked at now: the usual answer, which a read then explains
-        }
-    }
-
-    @Override
-    public boolean unreadable(ResolvedPath path) {
-        try {
-            if (!Lstat.of(path.target()).regularFile()) {
-                return false;
-            }
-        } catch (IOException e) {
-            return false;
-        }
-        try (java.io.InputStream in = openRegular(path.target())) {
-            return false;
-        } catch (java.nio.file.AccessDeniedException e) {
-            return true;
-        } catch (IOException | RuntimeException e) {
-            return false; // another problem: the usual answer, which a read then explains
         }
     }
 

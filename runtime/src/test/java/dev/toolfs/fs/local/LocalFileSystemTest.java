@@ -1009,6 +1009,16 @@ class LocalFileSystemTest {
         assertThat(Files.readString(f)).isEqualTo("v1\n");
     }
 
+    @Test
+    void aFileReadRefusesAsNotTextIsNotSentToReadFirst() throws IOException {
+        Files.write(ws.resolve("blob.bin"), new byte[] { 'a', 0, 'b' });
+        Files.writeString(ws.resolve("plain.txt"), "text\n");
+        assertThat(fs.readFirstRefusal("write", resolve("blob.bin"))).get()
+                .extracting(e -> e.messageFor(path -> "blob.bin")).asString()
+                .startsWith("cannot write \"blob.bin\": the file exists and is not a UTF-8 text file (it contains NUL bytes)");
+        assertThat(fs.readFirstRefusal("write", resolve("plain.txt"))).isEmpty();
+    }
+
     /** Found by black-box testing: "read it first" sent the model round in a loop, as read is refused too. */
     @Test
     void aFileThisUserMayWriteButNotReadIsNotSentToReadFirst() throws IOException {
@@ -1016,7 +1026,8 @@ class LocalFileSystemTest {
         Path f = Files.writeString(ws.resolve("write-only.txt"), "secret\n");
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("-w-------"));
         try {
-            assertThat(fs.unreadable(resolve("write-only.txt"))).isTrue();
+            assertThat(fs.readFirstRefusal("edit", resolve("write-only.txt"))).get()
+                    .extracting(FsException::code).isEqualTo(FsErrorCode.FS_PERMISSION_DENIED);
             FsException e = (FsException) catchThrowable(() -> fs.writeText(resolve("write-only.txt"), "x",
                     Precondition.createIfAbsent(FsErrorCode.FS_NOT_OBSERVED), Cancellation.NONE));
             assertThat(e.messageFor(path -> "write-only.txt")).isEqualTo("cannot write \"write-only.txt\": the file"
@@ -1027,8 +1038,8 @@ class LocalFileSystemTest {
             Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
         }
         assertThat(Files.readString(f)).isEqualTo("secret\n");
-        assertThat(fs.unreadable(resolve("write-only.txt"))).isFalse();
-        assertThat(fs.unreadable(resolve("missing.txt"))).isFalse();
+        assertThat(fs.readFirstRefusal("edit", resolve("write-only.txt"))).isEmpty();
+        assertThat(fs.readFirstRefusal("edit", resolve("missing.txt"))).isEmpty();
     }
 
     /** Runs a command; false when it fails or does not exist here. */
