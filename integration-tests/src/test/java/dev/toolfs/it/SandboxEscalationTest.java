@@ -161,9 +161,12 @@ class SandboxEscalationTest {
         assertThat(Files.readString(TempWorkspace.root.resolve(".git/approved"))).isEqualTo("changed\n");
     }
 
-    /** Found by black-box testing: a write taken from a session while its change waited went through once approved. */
+    /**
+     * Found by black-box testing: a write taken from a session while its change waited went through once approved, and
+     * then stayed listed until someone decided it. It is withdrawn when the tool is taken.
+     */
     @Test
-    void aChangeWhoseToolWasTakenWhileItWaitedIsNotMade() throws Exception {
+    void aChangeWhoseToolWasTakenWhileItWaitedIsWithdrawn() throws Exception {
         Files.createDirectories(TempWorkspace.root.resolve(".git"));
         Map<String, Object> body = new java.util.HashMap<>(Map.of("file_path", ".git/revoked", "content", "changed\n"));
         body.putAll(escalated());
@@ -172,7 +175,9 @@ class SandboxEscalationTest {
                 .jsonPath());
         String id = waitForPending(".git/revoked", "it is a protected path (.git/**)", "revoked");
         given().header("X-Session-Id", "revoked").header("X-Session-Tools", "read").get("/tools").then().statusCode(200);
-        given().contentType("application/json").body(Map.of("decision", "approve")).post("/approvals/" + id).then().statusCode(200);
+        List<Map<String, Object>> pending = given().get("/approvals").jsonPath().getList("approvals");
+        assertThat(pending).noneMatch(p -> p.get("id").equals(id));
+        given().contentType("application/json").body(Map.of("decision", "approve")).post("/approvals/" + id).then().statusCode(404);
         JsonPath r = call.get(10, TimeUnit.SECONDS);
         assertThat(r.getString("error.code")).isEqualTo("TOOL_NOT_AVAILABLE");
         assertThat(r.getString("content[0].text")).isEqualTo("Error: cannot write \".git/revoked\": the write tool was"

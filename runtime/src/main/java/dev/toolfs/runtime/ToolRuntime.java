@@ -27,6 +27,9 @@ import dev.toolfs.fs.FsErrorCode;
 import dev.toolfs.fs.FsException;
 import dev.toolfs.fs.local.Workspace;
 import dev.toolfs.gates.Execution;
+import dev.toolfs.sandbox.ApprovalDecision;
+import dev.toolfs.sandbox.ApprovalService;
+import dev.toolfs.sandbox.ConfiguredApprovals;
 import dev.toolfs.session.SessionRegistry;
 import dev.toolfs.session.ToolSession;
 import dev.toolfs.tools.DisplayPath;
@@ -57,6 +60,7 @@ public class ToolRuntime {
     private final dev.toolfs.attachments.ModelInfoResolver models;
     private final Optional<String> defaultModel;
     private final ToolMetrics metrics;
+    private final Instance<ApprovalService> approvals;
     /** Whether arguments may become trees without the mapper: it makes the same trees (see {@link ArgumentTree}). */
     private final boolean directTrees;
 
@@ -69,8 +73,9 @@ public class ToolRuntime {
     public ToolRuntime(ToolCatalog catalog, @Any Instance<ToolExecutor<?>> executors, Validator validator,
             SessionRegistry sessions, Workspace workspace, ObjectMapper mapper, ToolFsConfig config,
             Instance<ToolMetrics> metrics, dev.toolfs.fs.FileSystemProvider fs,
-            dev.toolfs.attachments.ModelInfoResolver models) {
+            dev.toolfs.attachments.ModelInfoResolver models, Instance<ApprovalService> approvals) {
         this.models = models;
+        this.approvals = approvals;
         this.defaultModel = config.defaultModel();
         this.metrics = metrics.isResolvable() ? metrics.get() : (tool, outcome, nanos) -> {
         };
@@ -147,10 +152,19 @@ public class ToolRuntime {
                 .orElse(enabled);
     }
 
-    /** Restricts a session to some tools (null lifts the restriction); other tools are hidden from it. */
+    /**
+     * Restricts a session to some tools (null lifts the restriction); other tools are hidden from it. Its changes that
+     * wait for approval with a tool taken from it are withdrawn: nobody is asked about them any more, and their calls
+     * answer now (found by black-box testing: they stayed listed until someone decided them, then were refused).
+     */
     public void restrictSession(String sessionId, java.util.Set<String> tools) {
         checkKept("the session id", sessionId);
-        sessions.session(sessionId, workspace.firstRoot()).allowedTools(tools);
+        ToolSession session = sessions.session(sessionId, workspace.firstRoot());
+        session.allowedTools(tools);
+        if (tools != null && approvals.isResolvable() && approvals.get() instanceof ConfiguredApprovals configured) {
+            configured.withdraw(r -> sessionId.equals(r.sessionId()) && !session.allows(r.tool()),
+                    r -> ApprovalDecision.deny("the " + r.tool() + " tool was taken from this session"));
+        }
     }
 
     /** The most characters of a session id or a model name, which sessions keep (also long after they are forgotten). */

@@ -145,6 +145,20 @@ public class ConfiguredApprovals implements ApprovalService {
                 .sorted(java.util.Comparator.comparing(ApprovalRequest::requestedAt)).toList();
     }
 
+    /**
+     * Decides at once every waiting request that {@code which} picks, as {@code decision} says: they are no longer
+     * listed, and their calls answer now instead of at the timeout.
+     */
+    public void withdraw(java.util.function.Predicate<ApprovalRequest> which,
+            java.util.function.Function<ApprovalRequest, ApprovalDecision> decision) {
+        for (Pending p : pending.values()) {
+            if (which.test(p.request())) {
+                p.decision().complete(decision.apply(p.request()));
+                pending.remove(p.request().id(), p);
+            }
+        }
+    }
+
     /** Decides a waiting request; false when there is no such request (already decided or timed out). */
     public boolean resolve(String id, ApprovalDecision decision) {
         Pending p = pending.get(id);

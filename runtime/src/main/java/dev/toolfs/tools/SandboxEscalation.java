@@ -70,15 +70,16 @@ public class SandboxEscalation {
                 edit == null ? ApprovalRequest.Change.write(content)
                         : ApprovalRequest.Change.edit(edit.oldString(), edit.newString(), edit.replaceAll()));
         ApprovalDecision decision = approvals.decide(request, ctx.approver(), ctx.cancellation());
-        if (!decision.approved()) {
-            throw FsException.escalationDenied(op, path.requested(), decision.reason());
-        }
+        // Before the decision's own answer: a change withdrawn when its tool was taken is denied for that reason.
         if (!ctx.execution().session().allows(ctx.execution().tool())) {
             // Narrowed while it waited (found by black-box testing: an operator took write from a misbehaving agent,
             // then approved the list, and its queued writes went through).
             throw new ToolFailureException("ToolUnavailable", "TOOL_NOT_AVAILABLE", "cannot " + op + " \""
                     + ctx.display(path.requested()) + "\": the " + ctx.execution().tool() + " tool was taken from this"
                     + " session while the change waited for approval; nothing was changed");
+        }
+        if (!decision.approved()) {
+            throw FsException.escalationDenied(op, path.requested(), decision.reason());
         }
         return true;
     }

@@ -49,6 +49,29 @@ class ConfiguredApprovalsTest {
         assertThat(decision.get(10, TimeUnit.SECONDS).approved()).isTrue();
     }
 
+    @Test
+    void aWithdrawnRequestIsDecidedAtOnceAndNoLongerListed() throws Exception {
+        ConfiguredApprovals approvals = new ConfiguredApprovals(ConfiguredApprovals.Mode.ASK, Duration.ofMinutes(2));
+        CompletableFuture<ApprovalDecision> taken = CompletableFuture.supplyAsync(
+                () -> approvals.decide(request("w1"), ClientApprover.NONE, () -> false));
+        ApprovalRequest other = new ApprovalRequest("w2", "s2", "write", ".git/y", "it is a protected path (.git/**)",
+                "needed", Instant.now(), ApprovalRequest.Change.write("y"));
+        CompletableFuture<ApprovalDecision> kept = CompletableFuture.supplyAsync(
+                () -> approvals.decide(other, ClientApprover.NONE, () -> false));
+        for (int i = 0; i < 100 && approvals.pending().size() < 2; i++) {
+            Thread.sleep(20);
+        }
+        approvals.withdraw(r -> r.sessionId().equals("s1"), r -> ApprovalDecision.deny("the " + r.tool() + " tool was taken"));
+        ApprovalDecision d = taken.get(10, TimeUnit.SECONDS);
+        assertThat(d.approved()).isFalse();
+        assertThat(d.reason()).isEqualTo("the write tool was taken");
+        assertThat(approvals.pending()).extracting(ApprovalRequest::id).containsExactly("w2");
+        assertThat(approvals.resolve("w1", ApprovalDecision.approve("too late"))).isFalse();
+        assertThat(kept).isNotDone();
+        assertThat(approvals.resolve("w2", ApprovalDecision.approve("fine"))).isTrue();
+        assertThat(kept.get(10, TimeUnit.SECONDS).approved()).isTrue();
+    }
+
     /**
      * Found by black-box testing: a decision sent as the wait timed out was answered 200, and dropped. Here it comes
      * between the wait's end and the timeout's decision, the moment the race hit.
