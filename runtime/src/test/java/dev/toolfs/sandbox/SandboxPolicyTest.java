@@ -54,6 +54,17 @@ class SandboxPolicyTest {
         org.assertj.core.api.Assertions.assertThat(SandboxPolicy.zeroFolderForms("**/**/**/**/**/**/**/**/x")).hasSizeLessThanOrEqualTo(64);
     }
 
+    /** The configured list's parsing takes a backslash, so safety.adoc tells to write a wildcard character in brackets. */
+    @Test
+    void aWildcardCharacterInBracketsIsPartOfTheName() {
+        SandboxPolicy p = new SandboxPolicy(List.of(ws), List.of(ws), List.of("notes[*].md", "**/what[?].txt"));
+        assertThat(p.denial(ws.resolve("notes*.md"))).contains("it is a protected path (notes[*].md)");
+        assertThat(p.denial(ws.resolve("notesX.md"))).isEmpty();
+        assertThat(p.denial(ws.resolve("a/what?.txt"))).contains("it is a protected path (**/what[?].txt)");
+        assertThat(p.denial(ws.resolve("what?.txt"))).isPresent();
+        assertThat(p.denial(ws.resolve("whatX.txt"))).isEmpty();
+    }
+
     @Test
     void aGlobsLiteralFolderIsWhatALinkMayStandFor() {
         org.assertj.core.api.Assertions.assertThat(SandboxPolicy.literalFolder(".git/**")).isEqualTo(".git");
