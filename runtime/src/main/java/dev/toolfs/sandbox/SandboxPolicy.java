@@ -81,10 +81,15 @@ public final class SandboxPolicy {
          */
         private static PathMatcher matcher(String glob) {
             List<PathMatcher> forms = new ArrayList<>();
-            for (String form : zeroFolderForms(glob)) {
+            for (String form : zeroFolderForms(withoutLineTerminators(glob))) {
                 forms.add(FileSystems.getDefault().getPathMatcher("glob:" + form));
             }
-            return forms.size() == 1 ? forms.get(0) : path -> forms.stream().anyMatch(m -> m.matches(path));
+            PathMatcher any = forms.size() == 1 ? forms.get(0) : path -> forms.stream().anyMatch(m -> m.matches(path));
+            return path -> {
+                String text = path.toString();
+                String plain = withoutLineTerminators(text);
+                return any.matches(plain == text ? path : Path.of(plain));
+            };
         }
 
         boolean matches(Path spelledRelative, Path foldedRelative) {
@@ -95,6 +100,29 @@ public final class SandboxPolicy {
         private static boolean hit(PathMatcher m, Path p) {
             return m != null && p != null && m.matches(p);
         }
+    }
+
+    /**
+     * The characters a regular expression's "." does not match. Java's glob makes {@code **} such a ".*", so that it
+     * stopped at a name holding one (U+2028, say), and {@code **}{@code /*.sh} left such a folder's x.sh unprotected
+     * (found by black-box testing).
+     */
+    private static final String LINE_TERMINATORS = "\n\r\u0085\u2028\u2029";
+    /** What they are matched as, in the path and the glob alike: a noncharacter, which "." and "*" match. */
+    private static final char STAND_IN = '\uFFFF';
+
+    /** {@code s} with each line terminator as {@link #STAND_IN}; {@code s} itself when it holds none. */
+    static String withoutLineTerminators(String s) {
+        char[] chars = null;
+        for (int i = 0; i < s.length(); i++) {
+            if (LINE_TERMINATORS.indexOf(s.charAt(i)) >= 0) {
+                if (chars == null) {
+                    chars = s.toCharArray();
+                }
+                chars[i] = STAND_IN;
+            }
+        }
+        return chars == null ? s : new String(chars);
     }
 
     /** The most runs of folders of one glob that may stand for none: at most 64 forms of it. */

@@ -54,6 +54,23 @@ class SandboxPolicyTest {
         org.assertj.core.api.Assertions.assertThat(SandboxPolicy.zeroFolderForms("**/**/**/**/**/**/**/**/x")).hasSizeLessThanOrEqualTo(64);
     }
 
+    /** Found by black-box testing: "**" stopped at a line terminator in a name, so such a folder's files were not protected. */
+    @Test
+    void aNameWithALineTerminatorIsMatchedLikeAnyOther() {
+        SandboxPolicy p = new SandboxPolicy(List.of(ws), List.of(ws), List.of("**/*.sh", "src/secrets/**", "**/.git/**"));
+        for (String odd : List.of("\u2028", "\u2029", "\u0085", "\n", "\r")) {
+            assertThat(p.denial(ws.resolve("src/sub" + odd + "dir/deep.sh"))).as(odd).contains("it is a protected path (**/*.sh)");
+            assertThat(p.denial(ws.resolve("src/secrets/sub" + odd + "/k.txt"))).as(odd).contains("it is a protected path (src/secrets/**)");
+            assertThat(p.denial(ws.resolve("a" + odd + "b/.git/config"))).as(odd).contains("it is a protected path (**/.git/**)");
+            assertThat(p.denial(ws.resolve("SUB" + odd + "/.GIT/hooks/pre-commit"))).as(odd).isPresent();
+            assertThat(p.denial(ws.resolve("src/a" + odd + ".txt"))).as(odd).isEmpty();
+        }
+        // A glob that names such a character matches it as itself, and not another.
+        SandboxPolicy literal = new SandboxPolicy(List.of(ws), List.of(ws), List.of("a\u2028b"));
+        assertThat(literal.denial(ws.resolve("a\u2028b"))).isPresent();
+        assertThat(literal.denial(ws.resolve("axb"))).isEmpty();
+    }
+
     /** The configured list's parsing takes a backslash, so safety.adoc tells to write a wildcard character in brackets. */
     @Test
     void aWildcardCharacterInBracketsIsPartOfTheName() {
