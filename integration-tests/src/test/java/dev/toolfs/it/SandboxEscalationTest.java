@@ -111,6 +111,37 @@ class SandboxEscalationTest {
         assertThat(Files.readString(hook)).isEqualTo("echo one\necho two\n");
     }
 
+    /**
+     * Found by black-box testing: a right-to-left override or a line separator in what the model wrote reached the
+     * person deciding as it is, turning the text around. The list writes them as JSON escapes, which decode back.
+     */
+    @Test
+    void textThatWouldNotShowAsItIsIsListedEscaped() throws Exception {
+        Files.createDirectories(TempWorkspace.root.resolve(".git"));
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("file_path", ".git/marks", "content",
+                "rm -rf /\u202e#\u2028x\u0085\n", "sandbox_permissions", "require_escalated", "justification",
+                "harmless \u202eenif"));
+        CompletableFuture<JsonPath> call = CompletableFuture.supplyAsync(() -> given().contentType("application/json")
+                .header("X-Session-Id", "sandboxed").body(body).post("/tools/write").then().statusCode(200).extract()
+                .jsonPath());
+        String id = null;
+        for (int i = 0; i < 100 && id == null; i++) {
+            id = given().get("/approvals").jsonPath().<Map<String, Object>> getList("approvals").stream()
+                    .filter(p -> p.get("path").equals(".git/marks")).map(p -> (String) p.get("id")).findFirst()
+                    .orElse(null);
+            Thread.sleep(id == null ? 50 : 0);
+        }
+        String raw = given().get("/approvals").asString();
+        assertThat(raw).contains("\"justification\":\"harmless \\u202eenif\"")
+                .contains("\"content\":\"rm -rf /\\u202e#\\u2028x\\u0085\\n\"").doesNotContain("\u202e");
+        Map<String, Object> listed = given().get("/approvals").jsonPath().<Map<String, Object>> getList("approvals")
+                .stream().filter(p -> p.get("path").equals(".git/marks")).findFirst().orElseThrow();
+        assertThat(listed).containsEntry("justification", "harmless \u202eenif")
+                .containsEntry("change", Map.of("content", "rm -rf /\u202e#\u2028x\u0085\n"));
+        given().contentType("application/json").body(Map.of("decision", "deny")).post("/approvals/" + id).then().statusCode(200);
+        assertThat(call.get(10, TimeUnit.SECONDS).getString("error.code")).isEqualTo("FS_SANDBOX_DENIED");
+    }
+
     private static String waitForPending(String path) throws InterruptedException {
         return waitForPending(path, "it is a protected path (.git/**)");
     }

@@ -61,22 +61,35 @@ public final class RequestedPath {
         return System.getProperty("os.name", "").startsWith("Windows");
     }
 
-    /** NUL and control characters, and absurd lengths, are refused before anything is looked up. */
+    /**
+     * Absurd lengths, NUL and control characters, and characters that would not show as they are in a message (line
+     * separators, marks that turn text around) are refused before anything is looked up. The length first, so that a
+     * huge path is shown cut, whatever else it holds (found by black-box testing: 5 MB of path came back whole).
+     */
     private static void checkText(String op, String path) {
+        if (path.length() > MAX_PATH_CHARS) {
+            throw FsException.invalidPath(op, shownCut(path),
+                    "the path is longer than " + MAX_PATH_CHARS + " characters");
+        }
         for (int i = 0; i < path.length(); i++) {
             char c = path.charAt(i);
-            if (c < 0x20 || c == 0x7F) {
+            if (c < 0x20 || c >= 0x7F && c <= 0x9F) {
                 throw FsException.invalidPath(op, escape(path), c == 0 ? "the path contains a NUL character"
                         : "the path contains a control character");
             }
-        }
-        if (path.length() > MAX_PATH_CHARS) {
-            throw FsException.invalidPath(op, escape(path.substring(0, 64)) + "…",
-                    "the path is longer than " + MAX_PATH_CHARS + " characters");
+            if (c == '\u2028' || c == '\u2029') {
+                throw FsException.invalidPath(op, escape(path), "the path contains a line or paragraph separator");
+            }
+            if (turnsTextAround(c)) {
+                // A right-to-left override makes "evil<U+202E>txt.exe" show as "evilexe.txt": a person or a model
+                // would misread it.
+                throw FsException.invalidPath(op, escape(path),
+                        "the path contains a mark that changes the direction text is shown in");
+            }
         }
         for (String name : path.split("/")) {
             if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
-                throw FsException.invalidPath(op, escape(path.substring(0, Math.min(64, path.length()))) + "…",
+                throw FsException.invalidPath(op, shownCut(path),
                         "a name in the path is longer than " + MAX_NAME_BYTES + " bytes");
             }
         }
@@ -86,12 +99,27 @@ public final class RequestedPath {
         }
     }
 
+    /** The bidirectional marks, embeddings, overrides and isolates: they reorder the text shown around them. */
+    private static boolean turnsTextAround(char c) {
+        return c == '\u061C' || c == '\u200E' || c == '\u200F' || c >= '\u202A' && c <= '\u202E'
+                || c >= '\u2066' && c <= '\u2069';
+    }
+
+    /** The first {@link FsException#SHOWN_CHARS} characters of {@code s} and "…" when there are more, escaped. */
+    private static String shownCut(String s) {
+        String first = FsException.firstChars(s, FsException.SHOWN_CHARS);
+        return escape(first) + (first.length() < s.length() ? "…" : "");
+    }
+
+    /** Control characters as {@code \xNN}, line separators and direction marks as a backslash, "u" and four hex digits. */
     private static String escape(String s) {
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c < 0x20 || c == 0x7F) {
+            if (c < 0x20 || c >= 0x7F && c <= 0x9F) {
                 sb.append(String.format("\\x%02x", (int) c));
+            } else if (c == '\u2028' || c == '\u2029' || turnsTextAround(c)) {
+                sb.append(String.format("\\u%04x", (int) c));
             } else {
                 sb.append(c);
             }

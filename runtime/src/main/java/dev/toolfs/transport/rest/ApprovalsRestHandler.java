@@ -96,11 +96,32 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
     private static void json(RoutingContext ctx, ObjectMapper mapper, int status, Object body) {
         try {
             ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
-                    .end(Buffer.buffer(mapper.writeValueAsBytes(body)));
+                    .end(Buffer.buffer(mapper.writer().with(AS_READ).writeValueAsBytes(body)));
         } catch (java.io.IOException e) {
             ctx.fail(e);
         }
     }
+
+    /**
+     * The characters that do not show as they are, written as JSON escapes, which any JSON reader decodes back: a person
+     * reading the list as it comes (curl) sees a right-to-left override in a justification or in a write's content as
+     * such, not text turned around, and a line separator as one (C0 controls JSON escapes anyway).
+     */
+    static final com.fasterxml.jackson.core.io.CharacterEscapes AS_READ = new com.fasterxml.jackson.core.io.CharacterEscapes() {
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public com.fasterxml.jackson.core.SerializableString getEscapeSequence(int ch) {
+            boolean hidden = ch >= 0x80 && ch <= 0x9F || ch == 0x2028 || ch == 0x2029 || ch == 0x061C || ch == 0x200E
+                    || ch == 0x200F || ch >= 0x202A && ch <= 0x202E || ch >= 0x2066 && ch <= 0x2069;
+            return hidden ? new com.fasterxml.jackson.core.io.SerializedString(String.format("\\u%04x", ch)) : null;
+        }
+    };
 
     /** A change as listed: a write's content, or an edit's strings; null when the tool gave neither. */
     private static Map<String, Object> changeJson(dev.toolfs.sandbox.ApprovalRequest.Change change) {
