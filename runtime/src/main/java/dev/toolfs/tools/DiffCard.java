@@ -54,11 +54,14 @@ public final class DiffCard {
      * Adds what the diff of the texts as a read shows them cannot: {@code lineEndings} when the file's line endings
      * changed ({@code {"before": "CRLF", "after": "LF"}}), {@code byteOrderMark} when the mark was added or removed.
      *
-     * @param onlyEndingsMoved the texts as a read shows them and the marks are the same but the bytes are not: only
-     *        which lines end in CRLF changed, which two mixed texts do not tell
+     * @param sameText whether the texts as a read shows them are the same
+     * @param sameBytes whether the files' bytes are the same: when only they differ, and the marks are the same, only
+     *        which lines end in CRLF changed, which two mixed texts do not tell (a mark put first is no such change:
+     *        found by black-box testing, an edit that did only that said the endings went from LF to LF)
      */
-    public static void addShapeChange(Map<String, Object> card, TextShape before, TextShape after,
-            boolean onlyEndingsMoved) {
+    public static void addShapeChange(Map<String, Object> card, TextShape before, TextShape after, boolean sameText,
+            boolean sameBytes) {
+        boolean onlyEndingsMoved = sameText && !sameBytes && before.byteOrderMark() == after.byteOrderMark();
         if (before.endingsDifferFrom(after) || onlyEndingsMoved) {
             card.put("lineEndings", beforeAndAfter(before.endings(), after.endings()));
         }

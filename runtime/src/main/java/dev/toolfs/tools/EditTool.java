@@ -53,8 +53,9 @@ public class EditTool implements ToolExecutor<EditArgs> {
                 outcome.changed());
         if (outcome.shapeBefore() != null) {
             // A CR put before an LF made a CRLF: the texts as read may not show it, the card says it.
+            // A successful edit changes the file's bytes: one that would not is refused.
             DiffCard.addShapeChange(card, outcome.shapeBefore(), outcome.shapeAfter(),
-                    outcome.before().equals(outcome.after()));
+                    outcome.before().equals(outcome.after()), false);
         }
         return card;
     }

@@ -53,12 +53,11 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
                 : DiffCard.of(display, operation, outcome.before(), after);
         if (outcome.beforeShape() != null) {
             TextShape afterShape = TextShape.of(outcome.beforeShape().keptIn(content)); // as the file system wrote it
-            boolean onlyEndingsMoved = !outcome.sameBytes() && outcome.before().equals(after)
-                    && outcome.beforeShape().byteOrderMark() == afterShape.byteOrderMark();
-            DiffCard.addShapeChange(card, outcome.beforeShape(), afterShape, onlyEndingsMoved);
+            DiffCard.addShapeChange(card, outcome.beforeShape(), afterShape, outcome.before().equals(after),
+                    outcome.sameBytes());
         } else if (outcome.created()) {
             // A new file's CRLF endings or mark are hidden by its hunk as much as a replaced one's: said the same way.
-            DiffCard.addShapeChange(card, TextShape.of(""), TextShape.of(content), false);
+            DiffCard.addShapeChange(card, TextShape.of(""), TextShape.of(content), false, false);
         }
         return card;
     }

@@ -26,18 +26,25 @@ class DiffCardTest {
     @Test
     void aChangeOfLineEndingsOrOfTheMarkIsSaidBesideTheDiff() {
         Map<String, Object> card = DiffCard.of("b.txt", "update", "a\nb\n", "a\nb\n");
-        DiffCard.addShapeChange(card, TextShape.of("\uFEFFa\r\nb\r\n"), TextShape.of("a\nb\n"), false);
+        DiffCard.addShapeChange(card, TextShape.of("\uFEFFa\r\nb\r\n"), TextShape.of("a\nb\n"), true, false);
         assertThat(card).containsEntry("hunks", List.of())
                 .containsEntry("lineEndings", Map.of("before", "CRLF", "after", "LF"))
                 .containsEntry("byteOrderMark", Map.of("before", true, "after", false));
         Map<String, Object> same = DiffCard.of("c.txt", "update", "a\n", "b\n");
-        DiffCard.addShapeChange(same, TextShape.of("a\r\n"), TextShape.of("b\r\n"), false);
+        DiffCard.addShapeChange(same, TextShape.of("a\r\n"), TextShape.of("b\r\n"), false, false);
         assertThat(same).doesNotContainKeys("lineEndings", "byteOrderMark");
         // Two mixed texts: which lines end in CRLF changed, and nothing else.
         Map<String, Object> moved = DiffCard.of("m.txt", "update", "a\nb\nc\n", "a\nb\nc\n");
-        DiffCard.addShapeChange(moved, TextShape.of("a\r\nb\nc\n"), TextShape.of("a\nb\r\nc\n"), true);
+        DiffCard.addShapeChange(moved, TextShape.of("a\r\nb\nc\n"), TextShape.of("a\nb\r\nc\n"), true, false);
         assertThat(moved).containsEntry("hunks", List.of())
                 .containsEntry("lineEndings", Map.of("before", "mixed", "after", "mixed"));
+        // Found by black-box testing: a mark put first, the text and its endings as they were, is said as that alone.
+        for (String text : List.of("abc\n", "a\r\nb\r\n", "a\r\nb\n", "abc")) {
+            Map<String, Object> marked = DiffCard.of("k.txt", "edit", TextShape.logical(text), TextShape.logical(text));
+            DiffCard.addShapeChange(marked, TextShape.of(text), TextShape.of("\uFEFF" + text), true, false);
+            assertThat(marked).as(text).doesNotContainKey("lineEndings")
+                    .containsEntry("byteOrderMark", Map.of("before", false, "after", true));
+        }
     }
 
     @Test
