@@ -24,8 +24,13 @@ class UnknownSettingTest {
             .overrideConfigKey("quarkus.tool-fs.models.\"gpt-4.1\".image-input", "true")
             .overrideConfigKey("quarkus.tool-fs.tools.\"edit\".enabled", "true")
             .overrideConfigKey("quarkus.tool-fs.attachments.local.enabled", "true")
+            // A map's key that names no tool: the tool a typo was to disable would stay offered.
+            .overrideConfigKey("quarkus.tool-fs.tools.\"wrte\".enabled", "false")
+            .overrideConfigKey("quarkus.tool-fs.tools.\"read.image\".enabled", "true")
             .assertException(t -> assertThat(DuplicateToolNameTest.rootMessage(t)).contains(
-                    "Tool FS refuses to start: quarkus.tool-fs.read.limt is no setting of Tool FS; did you mean"
+                    "Tool FS refuses to start: quarkus.tool-fs.tools.\"wrte\" names no tool; the tools are read,"
+                            + " read_image, write, edit; ").contains(
+                    "quarkus.tool-fs.read.limt is no setting of Tool FS; did you mean"
                             + " quarkus.tool-fs.read.limit?; quarkus.tool-fs.sandbox.enabled is no setting of Tool FS;"
                             + " the settings of quarkus.tool-fs.sandbox are approval, approval-timeout, mode,"
                             + " protected-paths, writable-roots"));

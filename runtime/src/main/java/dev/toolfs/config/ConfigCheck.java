@@ -26,8 +26,9 @@ public class ConfigCheck {
      * would otherwise come alone): every problem found is named in one message.
      */
     void onStart(@Observes @jakarta.annotation.Priority(jakarta.interceptor.Interceptor.Priority.PLATFORM_BEFORE)
-            StartupEvent event, ToolFsConfig config, SettingNames settings) {
+            StartupEvent event, ToolFsConfig config, SettingNames settings, dev.toolfs.runtime.ToolCatalog catalog) {
         List<String> problems = problems(config);
+        problems.addAll(catalog.configProblems(dev.toolfs.runtime.ToolRuntime.enabledByKey(config)));
         org.eclipse.microprofile.config.Config all = org.eclipse.microprofile.config.ConfigProvider.getConfig();
         problems.addAll(flagProblems(all));
         problems.addAll(new UnknownKeys(settings).problems(all.getPropertyNames()));

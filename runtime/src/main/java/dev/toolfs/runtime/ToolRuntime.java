@@ -89,15 +89,11 @@ public class ToolRuntime {
         for (Instance.Handle<ToolExecutor<?>> h : executors.handles()) {
             byClass.put(h.getBean().getBeanClass().getName(), h.get());
         }
-        for (String name : config.tools().keySet()) {
-            if (catalog.find(name).isEmpty()) {
-                LOG.warnf("quarkus.tool-fs.tools.\"%s\" configures a tool that does not exist; the tools are %s", name,
-                        catalog.tools().stream().map(ToolDescriptor::name).toList());
-            }
-        }
+        // A key that names no tool stopped the start (ConfigCheck).
+        Map<String, Boolean> enabledByKey = enabledByKey(config);
         boolean confined = fs.sandboxMode() != dev.toolfs.fs.SandboxMode.OFF;
         this.enabled = catalog.tools().stream()
-                .filter(t -> !config.tools().containsKey(t.name()) || config.tools().get(t.name()).enabled())
+                .filter(t -> ToolCatalog.enabled(t, catalog, enabledByKey))
                 .map(t -> t.forSandbox(confined))
                 .toList();
         if (config.policy().enabled() && enabled.stream().noneMatch(t -> t.name().equals(READ))
@@ -126,6 +122,13 @@ public class ToolRuntime {
             LOG.debugf(e, "tool %s: its arguments are checked by the validator alone", d.name());
             return ValidityShortcut.NONE;
         }
+    }
+
+    /** Each key of {@code quarkus.tool-fs.tools} and whether it enables its tool. */
+    public static Map<String, Boolean> enabledByKey(ToolFsConfig config) {
+        Map<String, Boolean> out = new HashMap<>();
+        config.tools().forEach((key, tool) -> out.put(key, tool.enabled()));
+        return out;
     }
 
     /** The enabled tools in the catalog's stable order. */
