@@ -39,14 +39,6 @@ public class FsException extends RuntimeException {
     /** The most characters of a path an error about its length shows. */
     public static final int SHOWN_CHARS = 64;
 
-    /**
-     * The first {@code n} characters of {@code s} as a person counts them: a surrogate pair is not split, which left half
-     * an emoji in a message, text that is not valid Unicode (found by black-box testing).
-     */
-    public static String firstChars(String s, int n) {
-        return s.codePointCount(0, s.length()) <= n ? s : s.substring(0, s.offsetByCodePoints(0, n));
-    }
-
     public FsErrorCode code() {
         return code;
     }
@@ -80,7 +72,7 @@ public class FsException extends RuntimeException {
         }
         String shown = display.apply(path);
         if (cut && shown.codePointCount(0, shown.length()) > SHOWN_CHARS) {
-            shown = firstChars(shown, SHOWN_CHARS) + "…";
+            shown = ShownText.firstChars(shown, SHOWN_CHARS) + "…";
         }
         return text.replace(PATH, '"' + shown + '"');
     }

@@ -26,8 +26,8 @@ public final class RequestedPath {
             return (p.isAbsolute() ? p : cwd.resolve(p)).normalize();
         } catch (InvalidPathException e) {
             String encoding = fileNameEncoding();
-            throw cannotEncode(encoding, path) ? FsException.unusableFileName(op, escape(path), encoding)
-                    : FsException.invalidPath(op, escape(path), "the path is not valid");
+            throw cannotEncode(encoding, path) ? FsException.unusableFileName(op, ShownText.escaped(path), encoding)
+                    : FsException.invalidPath(op, ShownText.escaped(path), "the path is not valid");
         }
     }
 
@@ -67,26 +67,15 @@ public final class RequestedPath {
      * huge path is shown cut, whatever else it holds (found by black-box testing: 5 MB of path came back whole).
      */
     private static void checkText(String op, String path) {
-        if (path.length() > MAX_PATH_CHARS) {
+        // In characters as a person counts them: 2100 emoji are not "longer than 4096 characters" (found by black-box
+        // testing); the byte limit a system puts on a path is checked after.
+        if (path.length() > MAX_PATH_CHARS && path.codePointCount(0, path.length()) > MAX_PATH_CHARS) {
             throw FsException.invalidPath(op, shownCut(path),
                     "the path is longer than " + MAX_PATH_CHARS + " characters");
         }
-        for (int i = 0; i < path.length(); i++) {
-            char c = path.charAt(i);
-            if (c < 0x20 || c >= 0x7F && c <= 0x9F) {
-                throw FsException.invalidPath(op, escape(path), c == 0 ? "the path contains a NUL character"
-                        : "the path contains a control character");
-            }
-            if (c == '\u2028' || c == '\u2029') {
-                throw FsException.invalidPath(op, escape(path), "the path contains a line or paragraph separator");
-            }
-            if (turnsTextAround(c)) {
-                // A right-to-left override makes "evil<U+202E>txt.exe" show as "evilexe.txt": a person or a model
-                // would misread it.
-                throw FsException.invalidPath(op, escape(path),
-                        "the path contains a mark that changes the direction text is shown in");
-            }
-        }
+        unshownCharacter(path).ifPresent(why -> {
+            throw FsException.invalidPath(op, ShownText.escaped(path), why);
+        });
         for (String name : path.split("/")) {
             if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
                 throw FsException.invalidPath(op, shownCut(path),
@@ -95,35 +84,35 @@ public final class RequestedPath {
         }
         if (path.length() > 1 && (path.endsWith("/") || path.endsWith("/."))) {
             // "notes/" names a folder: a write must not create a file called "notes", nor a read show "f.txt" for "f.txt/".
-            throw FsException.invalidPath(op, escape(path), "the path ends with a slash, so it names a folder, not a file");
+            throw FsException.invalidPath(op, ShownText.escaped(path),
+                    "the path ends with a slash, so it names a folder, not a file");
         }
     }
 
-    /** The bidirectional marks, embeddings, overrides and isolates: they reorder the text shown around them. */
-    private static boolean turnsTextAround(char c) {
-        return c == '\u061C' || c == '\u200E' || c == '\u200F' || c >= '\u202A' && c <= '\u202E'
-                || c >= '\u2066' && c <= '\u2069';
+    /**
+     * Why a path's text holds a character no path may: a NUL, another control character, a line or paragraph separator,
+     * or a mark that changes the direction text is shown in (a person approving, or a model, would misread the name).
+     */
+    public static java.util.Optional<String> unshownCharacter(String path) {
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (ShownText.isControl(c)) {
+                return java.util.Optional.of(c == 0 ? "the path contains a NUL character"
+                        : "the path contains a control character");
+            }
+            if (ShownText.isLineSeparator(c)) {
+                return java.util.Optional.of("the path contains a line or paragraph separator");
+            }
+            if (ShownText.turnsTextAround(c)) {
+                return java.util.Optional.of("the path contains a mark that changes the direction text is shown in");
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** The first {@link FsException#SHOWN_CHARS} characters of {@code s} and "…" when there are more, escaped. */
     private static String shownCut(String s) {
-        String first = FsException.firstChars(s, FsException.SHOWN_CHARS);
-        return escape(first) + (first.length() < s.length() ? "…" : "");
-    }
-
-    /** Control characters as {@code \xNN}, line separators and direction marks as a backslash, "u" and four hex digits. */
-    private static String escape(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c >= 0x7F && c <= 0x9F) {
-                sb.append(String.format("\\x%02x", (int) c));
-            } else if (c == '\u2028' || c == '\u2029' || turnsTextAround(c)) {
-                sb.append(String.format("\\u%04x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
+        String first = ShownText.firstChars(s, FsException.SHOWN_CHARS);
+        return ShownText.escaped(first) + (first.length() < s.length() ? "…" : "");
     }
 }

@@ -354,6 +354,13 @@ public class ToolRuntime {
      * @throws InvalidCallException when it is none
      */
     public Path checkSessionFolder(String cwd) {
+        // As a file_path's text is checked: such a folder's files could not be named anyway (found by black-box testing:
+        // it was said to be no folder, and shown as it was).
+        java.util.Optional<String> unshown = dev.toolfs.fs.RequestedPath.unshownCharacter(cwd);
+        if (unshown.isPresent()) {
+            throw new InvalidCallException("the session folder \"" + dev.toolfs.fs.ShownText.escaped(cwd) + "\" is not"
+                    + " usable: " + unshown.get().replace("the path ", "it "));
+        }
         Path p;
         try {
             p = Path.of(cwd);

@@ -81,15 +81,14 @@ public class ConfiguredApprovals implements ApprovalService {
      * Control characters (C0, DEL, C1, the Unicode line separators, the marks and overrides that turn text around),
      * quotes and backslashes as escapes, so a logged text stays one plain line that reads as it is.
      */
-    static String logged(String text) {
+    public static String logged(String text) {
         if (text == null) {
             return null;
         }
         StringBuilder sb = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c < 0x20 || c >= 0x7F && c <= 0x9F || c == '\u2028' || c == '\u2029' || c == '\u200E' || c == '\u200F'
-                    || c >= '\u202A' && c <= '\u202E' || c >= '\u2066' && c <= '\u2069' || c == '\u061C') {
+            if (dev.toolfs.fs.ShownText.showsOtherThanItIs(c)) {
                 sb.append(String.format("\\u%04x", (int) c));
             } else if (c == '"' || c == '\\') {
                 sb.append('\\').append(c);

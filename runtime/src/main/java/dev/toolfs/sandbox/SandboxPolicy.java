@@ -396,7 +396,8 @@ public final class SandboxPolicy {
             Optional<String> why = globDenial(spelledAs, foldedPlace);
             if (why.isPresent()) {
                 // The glob does not match the path as named: say where a link makes it that place.
-                return Optional.of(why.get() + ", reached through a link as " + (spelledAs != null ? spelledAs : foldedPlace));
+                return Optional.of(why.get() + ", reached through a link as "
+                        + dev.toolfs.fs.ShownText.escaped(String.valueOf(spelledAs != null ? spelledAs : foldedPlace)));
             }
         }
         for (int r = 0; r < workspaceRoots.size(); r++) {

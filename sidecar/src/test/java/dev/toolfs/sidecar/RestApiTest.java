@@ -186,6 +186,31 @@ class RestApiTest {
                 .post("/tools/read").then().statusCode(400).body("error", startsWith("the session folder \"/\" is outside the workspace"));
     }
 
+    /**
+     * Found by black-box testing: such a folder was said to be no folder, and shown turned around. Sent as a client such
+     * as curl sends it, the name's UTF-8 bytes as they are (the test's HTTP client would change a byte of them).
+     */
+    @Test
+    void aSessionFolderNamedWithADirectionMarkIsRefusedAsAFilePathIs() throws Exception {
+        Path folder = Files.createDirectories(ws.resolve("evil\u202edir"));
+        byte[] body = "{\"file_path\":\"f.txt\"}".getBytes(StandardCharsets.UTF_8);
+        java.io.ByteArrayOutputStream request = new java.io.ByteArrayOutputStream();
+        request.writeBytes(("POST /tools/read HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+                + "Content-Type: application/json\r\nContent-Length: " + body.length + "\r\nX-Session-Cwd: ")
+                .getBytes(StandardCharsets.US_ASCII));
+        request.writeBytes(folder.toString().getBytes(StandardCharsets.UTF_8));
+        request.writeBytes("\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        request.writeBytes(body);
+        String answer;
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", io.restassured.RestAssured.port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.toByteArray());
+            answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertThat(answer).startsWith("HTTP/1.1 400").contains("{\"error\":\"the session folder \\\"" + ws
+                + "/evil\\\\u202edir\\\" is not usable: it contains a mark that changes the direction text is shown in\"}");
+    }
+
     @Test
     void aSessionFolderWithNonAsciiNamesComesAsUtf8() throws Exception {
         Path folder = Files.createDirectories(ws.resolve("caf\u00e9 \u4e2d"));

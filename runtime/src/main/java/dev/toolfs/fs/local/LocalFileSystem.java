@@ -151,7 +151,9 @@ public class LocalFileSystem implements FileSystemProvider {
         String why = denial.get();
         if (spelled != null && !spelled.equals(path.target())) {
             Path root = workspace.realRoots().stream().filter(path.target()::startsWith).findFirst().orElse(null);
-            why += "; the path leads to " + (root == null ? path.target() : root.relativize(path.target()));
+            // A link's target may hold any name: one that would not show as it is is escaped (found by black-box testing).
+            why += "; the path leads to " + dev.toolfs.fs.ShownText.escaped(String.valueOf(root == null ? path.target()
+                    : root.relativize(path.target())));
         }
         return java.util.Optional.of(why);
     }

@@ -117,8 +117,7 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
 
         @Override
         public com.fasterxml.jackson.core.SerializableString getEscapeSequence(int ch) {
-            boolean hidden = ch >= 0x80 && ch <= 0x9F || ch == 0x2028 || ch == 0x2029 || ch == 0x061C || ch == 0x200E
-                    || ch == 0x200F || ch >= 0x202A && ch <= 0x202E || ch >= 0x2066 && ch <= 0x2069;
+            boolean hidden = ch <= 0xFFFF && dev.toolfs.fs.ShownText.showsOtherThanItIs((char) ch);
             return hidden ? new com.fasterxml.jackson.core.io.SerializedString(String.format("\\u%04x", ch)) : null;
         }
     };

@@ -339,6 +339,21 @@ class ConfinementTest {
         assertThat(sandboxed.sandboxDenial(sandboxed.resolve("write", "inside.txt", ws, Cancellation.NONE))).isEmpty();
     }
 
+    /** Found by black-box testing: a link's target holding a right-to-left override was shown turned around. */
+    @Test
+    void whereALinkLeadsIsShownEscaped() throws IOException {
+        Files.createDirectories(ws.resolve("secret"));
+        Files.writeString(ws.resolve("secret/evil\u202etxt.exe"), "x\n");
+        Files.createSymbolicLink(ws.resolve("notes.txt"), Path.of("secret/evil\u202etxt.exe"));
+        Workspace workspace = new Workspace(List.of(ws));
+        dev.toolfs.sandbox.SandboxPolicy policy = new dev.toolfs.sandbox.SandboxPolicy(List.of(ws), List.of(ws),
+                List.of("secret/**"));
+        LocalFileSystem sandboxed = new LocalFileSystem(workspace, 1 << 20, 1 << 20, policy);
+        ResolvedPath p = sandboxed.resolve("write", "notes.txt", ws, Cancellation.NONE);
+        assertThat(sandboxed.sandboxDenial(p)).contains(
+                "it is a protected path (secret/**); the path leads to secret/evil\\u202etxt.exe");
+    }
+
     @Test
     void parallelWritesNeverCompleteARepositoryFolderWithoutApproval() throws Exception {
         // Found in a review of the repository rule: each of three writes at once found the other two names missing.
