@@ -2,7 +2,6 @@ package dev.toolfs.attachments;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -93,7 +92,7 @@ public class LocalAttachmentStore implements AttachmentStore {
         for (ImageFormat f : ImageFormat.values()) {
             Path p = pathOf(hex, f);
             try {
-                byte[] bytes = Files.readAllBytes(p);
+                byte[] bytes = readAll(p);
                 if (!hex.equals(HexFormat.of().formatHex(sha256().digest(bytes)))) {
                     throw new IllegalStateException("attachment " + attachmentId + " is corrupt on disk: " + p);
                 }
@@ -125,8 +124,15 @@ public class LocalAttachmentStore implements AttachmentStore {
         }
     }
 
+    /** The file's bytes, read a slice at a time (see {@link dev.toolfs.fs.SlicedIo}). */
+    private static byte[] readAll(Path p) throws IOException {
+        try (java.io.InputStream in = dev.toolfs.fs.SlicedIo.inSlices(Files.newInputStream(p))) {
+            return in.readAllBytes();
+        }
+    }
+
     private static String digestOf(Path p) throws IOException {
-        return HexFormat.of().formatHex(sha256().digest(Files.readAllBytes(p)));
+        return HexFormat.of().formatHex(sha256().digest(readAll(p)));
     }
 
     /** Owner-only, as the files the copies come from may be: the store is one user's, and may keep private images. */
@@ -148,10 +154,7 @@ public class LocalAttachmentStore implements AttachmentStore {
         try {
             try (FileChannel ch = FileChannel.open(temp, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                     PRIVATE_FILE)) {
-                ByteBuffer b = ByteBuffer.wrap(bytes);
-                while (b.hasRemaining()) {
-                    ch.write(b);
-                }
+                dev.toolfs.fs.SlicedIo.writeFully(ch, bytes);
                 ch.force(true);
             }
             try {

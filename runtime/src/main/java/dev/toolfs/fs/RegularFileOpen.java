@@ -94,7 +94,7 @@ public final class RegularFileOpen {
             channel.close();
             throw new NotRegularFileException(file);
         }
-        return Channels.newInputStream(channel);
+        return SlicedIo.inSlices(Channels.newInputStream(channel));
     }
 
     /** An open of something that should be a folder or a regular file, and would wait for ever on a pipe. */

@@ -1123,10 +1123,7 @@ public class LocalFileSystem implements FileSystemProvider {
     private void writeTemp(java.nio.file.SecureDirectoryStream<Path> folder, Path temp, boolean replacing, byte[] data)
             throws IOException {
         try (FileChannel ch = openTemp(folder, temp, replacing)) {
-            ByteBuffer bb = ByteBuffer.wrap(data);
-            while (bb.hasRemaining()) {
-                ch.write(bb);
-            }
+            dev.toolfs.fs.SlicedIo.writeFully(ch, data);
             if (fsync) {
                 fsyncs.incrementAndGet();
                 ch.force(true);
