@@ -83,19 +83,22 @@ public final class LiteralEdit {
         if (oldL.isEmpty()) {
             throw new EditMatchException(FsErrorCode.FS_NO_MATCH, "old_string must be a non-empty string");
         }
-        List<Integer> matches = null;
+        Found matches = null;
         boolean strayCr = false;
         if (!oldL.equals(edit.oldString())) {
             // A line ending in a stray CR (CR CR LF in the file) reads as "…\r"; copied with the line after it, that is
             // "\r\n" in old_string: the CR and a line break, not a CRLF ending. Taken so when it matches only so; when
             // both readings match somewhere, which one the model meant is not known.
-            List<Integer> asRead = oldL.equals(newL) ? List.of() : find(text, oldL, edit.replaceAll());
-            List<Integer> withCr = find(text, edit.oldString(), edit.replaceAll());
+            Found asRead = oldL.equals(newL) ? Found.NONE : find(text, oldL, edit.replaceAll());
+            Found withCr = find(text, edit.oldString(), edit.replaceAll());
             if (!withCr.isEmpty() && !asRead.isEmpty()) {
-                java.util.TreeSet<Integer> both = new java.util.TreeSet<>(asRead);
-                both.addAll(withCr);
+                // The two readings never match at one place: their characters there differ (a \n or a \r).
+                java.util.TreeSet<Integer> both = new java.util.TreeSet<>(asRead.first());
+                both.addAll(withCr.first());
+                Found all = new Found(asRead.count() + withCr.count(),
+                        both.stream().limit(MAX_LISTED_LINES + 1).toList());
                 // Not "set replace_all": it cannot take both readings either.
-                throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH, matchesWhere(text.logical, new ArrayList<>(both))
+                throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH, matchesWhere(text.logical, all)
                         + ", some with its \\r\\n as a line break and some with it as a CR that ends a line (the file has"
                         + " lines that end in a stray CR); include more surrounding lines in old_string so that it matches"
                         + " one way only");
@@ -119,14 +122,15 @@ public final class LiteralEdit {
         if (matches.isEmpty()) {
             throw new EditMatchException(FsErrorCode.FS_NO_MATCH, noMatchDetail(text.logical, oldL, newL));
         }
-        if (matches.size() > 1 && !edit.replaceAll()) {
+        if (matches.count() > 1 && !edit.replaceAll()) {
             throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH, ambiguousDetail(text.logical, oldL, matches));
         }
 
         // The new logical text's length; the file is at least that many bytes (more with CRLFs and non-ASCII).
-        long afterChars = text.logical.length() + (long) matches.size() * (newL.length() - oldL.length());
+        int count = matches.count();
+        long afterChars = text.logical.length() + (long) count * (newL.length() - oldL.length());
         if (afterChars > Math.min(maxBytes, MAX_TEXT_CHARS)) {
-            throw new EditMatchException(FsErrorCode.FS_TOO_LARGE, tooLargeDetail(matches.size(), maxBytes));
+            throw new EditMatchException(FsErrorCode.FS_TOO_LARGE, tooLargeDetail(count, maxBytes));
         }
         beforeBuilding.accept(afterChars);
         int grow = (int) Math.max(0, afterChars - text.logical.length());
@@ -140,27 +144,34 @@ public final class LiteralEdit {
         int physCursor = 0;
         int logicalCursor = 0;
         String dominant = text.dominantEnding();
-        // Where each replacement starts and ends in the new file's body: a CR and an LF meeting there make a CRLF.
-        int[] seams = new int[2 * matches.size()];
-        int m = 0;
-        for (int ls : matches) {
+        // Where a replacement starts or ends after a CR in the new file's body: an LF meeting it there makes a CRLF.
+        // Only those are kept, not every replacement's (found by black-box testing: a replace_all of "a" in a 2 MB file
+        // of them kept millions of places, and ran a 64 MiB heap out).
+        List<Integer> seams = new ArrayList<>();
+        int firstMatch = -1;
+        int lastMatch = -1;
+        byte[] needle = text.ascii == null ? null : oldL.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        // Found again one by one, from the start and without overlaps, as counted: no list of every place is kept.
+        for (int ls = text.indexOf(oldL, needle, 0); ls >= 0; ls = text.indexOf(oldL, needle, ls + oldL.length())) {
+            firstMatch = firstMatch < 0 ? ls : firstMatch;
+            lastMatch = ls;
             int le = ls + oldL.length();
             if (phys != null) {
                 int ps = text.toPhysical(ls);
                 int pe = text.toPhysical(le);
                 phys.append(body, physCursor, ps);
-                seams[m++] = phys.length() - (bom ? 1 : 0);
+                seamAfterCr(phys, bom ? 1 : 0, seams);
                 appendWithEnding(phys, newL, text.endingWithin(ls, le, dominant), strayCr);
-                seams[m++] = phys.length() - (bom ? 1 : 0);
+                seamAfterCr(phys, bom ? 1 : 0, seams);
                 physCursor = pe;
             }
             after.append(text.logical, logicalCursor, ls);
             if (phys == null) {
-                seams[m++] = after.length();
+                seamAfterCr(after, 0, seams);
             }
             after.append(newL);
             if (phys == null) {
-                seams[m++] = after.length();
+                seamAfterCr(after, 0, seams);
             }
             logicalCursor = le;
         }
@@ -180,17 +191,22 @@ public final class LiteralEdit {
             String newBody = bom || gainsMark ? physicalAfter.substring(1) : physicalAfter;
             // A CR before an LF, inside the replacement or across one of its ends, is a CRLF line ending on disk,
             // whatever the pieces were: the text a read shows is the new file's; the card then finds the change itself.
-            return new Result(physicalAfter, text.logical, toLf(newBody), matches.size(), null);
+            return new Result(physicalAfter, text.logical, toLf(newBody), count, null);
         }
-        int first = matches.get(0);
-        int lastEnd = matches.get(matches.size() - 1) + oldL.length();
-        int afterEnd = lastEnd + matches.size() * (newL.length() - oldL.length());
-        return new Result(physicalAfter, text.logical, afterText, matches.size(),
-                new ChangedSpan(first, lastEnd, afterEnd));
+        int lastEnd = lastMatch + oldL.length();
+        int afterEnd = lastEnd + count * (newL.length() - oldL.length());
+        return new Result(physicalAfter, text.logical, afterText, count, new ChangedSpan(firstMatch, lastEnd, afterEnd));
+    }
+
+    /** Keeps where {@code built} now ends, counted from {@code from}, when it ends with a CR. */
+    private static void seamAfterCr(StringBuilder built, int from, List<Integer> seams) {
+        if (built.length() > from && built.charAt(built.length() - 1) == '\r') {
+            seams.add(built.length() - from);
+        }
     }
 
     /** @param from where the body starts in {@code text} (after a byte-order mark); seams count from there */
-    private static boolean joinsCrAndLf(String text, int from, int[] seams) {
+    private static boolean joinsCrAndLf(String text, int from, List<Integer> seams) {
         for (int seam : seams) {
             int at = from + seam;
             if (seam > 0 && at < text.length() && text.charAt(at - 1) == '\r' && text.charAt(at) == '\n') {
@@ -205,21 +221,36 @@ public final class LiteralEdit {
      * otherwise (past {@link #MAX_LISTED_LINES} + 1 only for {@code all}), since a single replacement must be the only
      * place the model can have meant, and {@code x\nx} in {@code x\nx\nx} is two.
      */
-    private static List<Integer> find(Logical text, String needle, boolean all) {
-        List<Integer> matches = new ArrayList<>();
+    private static Found find(Logical text, String needle, boolean all) {
         if (text.ascii != null && !ByteScan.isAscii(needle)) {
-            return matches; // an ASCII text holds no other character
+            return Found.NONE; // an ASCII text holds no other character
         }
+        List<Integer> first = new ArrayList<>();
+        int count = 0;
         // An ASCII needle's bytes are its characters, one each: byte and character positions are the same.
         byte[] bytes = text.ascii == null ? null : needle.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         int step = all ? needle.length() : 1;
         for (int i = text.indexOf(needle, bytes, 0); i >= 0; i = text.indexOf(needle, bytes, i + step)) {
-            matches.add(i);
-            if (!all && matches.size() > MAX_LISTED_LINES) {
+            count++;
+            if (first.size() <= MAX_LISTED_LINES) {
+                first.add(i);
+            } else if (!all) {
                 break;
             }
         }
-        return matches;
+        return new Found(count, first);
+    }
+
+    /**
+     * Where a needle occurs: how many times, and the first {@link #MAX_LISTED_LINES} + 1 places, all that a message
+     * lists (a list of every place cost some 25 bytes each, millions of them for a replace_all of a short string).
+     */
+    private record Found(int count, List<Integer> first) {
+        static final Found NONE = new Found(0, List.of());
+
+        boolean isEmpty() {
+            return count == 0;
+        }
     }
 
     /** Why an edit that would make the file too large is refused (also when only its UTF-8 bytes are too many). */
@@ -252,9 +283,10 @@ public final class LiteralEdit {
         out.append(lfText, from, lfText.length());
     }
 
-    private static String ambiguousDetail(String logical, String oldL, List<Integer> matches) {
-        for (int k = 1; k < matches.size(); k++) {
-            if (matches.get(k) < matches.get(k - 1) + oldL.length()) {
+    private static String ambiguousDetail(String logical, String oldL, Found matches) {
+        List<Integer> places = matches.first();
+        for (int k = 1; k < places.size(); k++) {
+            if (places.get(k) < places.get(k - 1) + oldL.length()) {
                 // replace_all would take only the first of two overlapping places: not what either reading meant.
                 return matchesWhere(logical, matches) + ", some of them overlapping; include more surrounding lines in"
                         + " old_string to make it unique";
@@ -265,7 +297,8 @@ public final class LiteralEdit {
     }
 
     /** "old_string matches N times (at lines …)". */
-    private static String matchesWhere(String logical, List<Integer> matches) {
+    private static String matchesWhere(String logical, Found found) {
+        List<Integer> matches = found.first(); // up to one more than are listed, as many as "more than" needs
         // Each line once, with how many matches it holds when more than one (a short old_string may occur often in
         // one line).
         List<int[]> lines = new ArrayList<>(); // {line, matches on it}
