@@ -47,7 +47,6 @@ import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
-import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
 import io.quarkus.vertx.http.deployment.RouteBuildItem;
 import io.quarkus.vertx.http.runtime.HandlerType;
 
@@ -178,8 +177,7 @@ class ToolFsProcessor {
 
     @BuildStep
     @Record(ExecutionTime.RUNTIME_INIT)
-    void restRoutes(ToolFsBuildTimeConfig config, RestRecorder recorder, BodyHandlerBuildItem body,
-            BuildProducer<RouteBuildItem> routes) {
+    void restRoutes(ToolFsBuildTimeConfig config, RestRecorder recorder, BuildProducer<RouteBuildItem> routes) {
         if (!config.rest().enabled()) {
             return;
         }
@@ -187,7 +185,7 @@ class ToolFsProcessor {
         var approvals = recorder.approvalsHandler();
         for (String path : List.of("/tools", "/tools/:name", "/approvals", "/approvals/:id")) {
             routes.produce(RouteBuildItem.builder()
-                    .routeFunction(path, recorder.route(body.getHandler(), path.startsWith("/tools")))
+                    .routeFunction(path, recorder.route(path.startsWith("/tools")))
                     .handler(path.startsWith("/tools") ? handler : approvals)
                     .handlerType(HandlerType.BLOCKING)
                     .build());

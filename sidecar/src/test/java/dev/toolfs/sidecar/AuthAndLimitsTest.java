@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,43 @@ class AuthAndLimitsTest {
         given().header("Authorization", "Bearer s3cret").contentType("application/json")
                 .body(Map.of("file_path", "big.txt", "content", big)).post("/tools/write").then().statusCode(413)
                 .body("error", equalTo("the request body is over the 65536-byte limit (quarkus.tool-fs.rest.max-body-size)"));
+        given().header("Authorization", "Bearer s3cret").get("/tools").then().statusCode(200);
+    }
+
+    /**
+     * Found by black-box testing: a chunked body was read whole up to Quarkus' limit (64 MiB in the sidecar) before Tool
+     * FS's was judged, and one such request ran a 64 MiB heap out. It is refused as it comes, past the limit, and the
+     * connection is closed: the client cannot send the rest.
+     */
+    @Test
+    void aChunkedBodyOverTheLimitIsRefusedAsItComes() throws Exception {
+        for (String path : List.of("/tools/write", "/mcp")) {
+            try (java.net.Socket socket = new java.net.Socket("localhost", io.restassured.RestAssured.port)) {
+                socket.setSoTimeout(20_000);
+                java.io.OutputStream out = socket.getOutputStream();
+                out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer s3cret\r\n"
+                        + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                byte[] chunk = ("10000\r\n" + "x".repeat(0x10000) + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                long total = 256L << 20; // far past any buffer the system keeps for the connection
+                java.util.concurrent.CompletableFuture<Long> sent = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    long n = 0;
+                    try {
+                        while (n < total) {
+                            out.write(chunk);
+                            n += 0x10000;
+                        }
+                    } catch (java.io.IOException closed) {
+                        // the server closed the connection: what it refused is not sent
+                    }
+                    return n;
+                });
+                String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertThat(answer).as(path).startsWith("HTTP/1.1 413").containsIgnoringCase("connection: close")
+                        .endsWith("{\"error\":\"the request body is over the 65536-byte limit (quarkus.tool-fs.rest.max-body-size)\"}");
+                assertThat(sent.get(20, java.util.concurrent.TimeUnit.SECONDS)).as(path).isLessThan(total);
+            }
+        }
         given().header("Authorization", "Bearer s3cret").get("/tools").then().statusCode(200);
     }
 
