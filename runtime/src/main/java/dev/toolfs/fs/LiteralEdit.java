@@ -144,10 +144,10 @@ public final class LiteralEdit {
         int physCursor = 0;
         int logicalCursor = 0;
         String dominant = text.dominantEnding();
-        // Where a replacement starts or ends after a CR in the new file's body: an LF meeting it there makes a CRLF.
-        // Only those are kept, not every replacement's (found by black-box testing: a replace_all of "a" in a 2 MB file
-        // of them kept millions of places, and ran a 64 MiB heap out).
-        List<Integer> seams = new ArrayList<>();
+        // Where a replacement starts or ends after a CR in the new file's body, an LF meeting it makes a CRLF: judged
+        // as the text grows, no place kept (found by black-box testing: a replace_all of "a" in a 2 MB file of them kept
+        // millions of places, as did one in a file of lines ending in a lone CR, and ran a 64 MiB heap out).
+        CrSeams seams = new CrSeams(phys != null ? phys : after, phys != null && bom ? 1 : 0);
         int firstMatch = -1;
         int lastMatch = -1;
         byte[] needle = text.ascii == null ? null : oldL.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
@@ -160,18 +160,18 @@ public final class LiteralEdit {
                 int ps = text.toPhysical(ls);
                 int pe = text.toPhysical(le);
                 phys.append(body, physCursor, ps);
-                seamAfterCr(phys, bom ? 1 : 0, seams);
+                seams.mark();
                 appendWithEnding(phys, newL, text.endingWithin(ls, le, dominant), strayCr);
-                seamAfterCr(phys, bom ? 1 : 0, seams);
+                seams.mark();
                 physCursor = pe;
             }
             after.append(text.logical, logicalCursor, ls);
             if (phys == null) {
-                seamAfterCr(after, 0, seams);
+                seams.mark();
             }
             after.append(newL);
             if (phys == null) {
-                seamAfterCr(after, 0, seams);
+                seams.mark();
             }
             logicalCursor = le;
         }
@@ -187,7 +187,7 @@ public final class LiteralEdit {
         // A U+FEFF the edit leaves first in a file without a mark is one from now on (found by black-box testing: the
         // card showed it as text, which the next read hid): the text a read shows and the card's note say so.
         boolean gainsMark = !bom && physicalAfter.startsWith("\uFEFF");
-        if (gainsMark || newL.indexOf('\r') >= 0 || joinsCrAndLf(physicalAfter, bom ? 1 : 0, seams)) {
+        if (gainsMark || newL.indexOf('\r') >= 0 || seams.joined()) {
             String newBody = bom || gainsMark ? physicalAfter.substring(1) : physicalAfter;
             // A CR before an LF, inside the replacement or across one of its ends, is a CRLF line ending on disk,
             // whatever the pieces were: the text a read shows is the new file's; the card then finds the change itself.
@@ -198,22 +198,42 @@ public final class LiteralEdit {
         return new Result(physicalAfter, text.logical, afterText, count, new ChangedSpan(firstMatch, lastEnd, afterEnd));
     }
 
-    /** Keeps where {@code built} now ends, counted from {@code from}, when it ends with a CR. */
-    private static void seamAfterCr(StringBuilder built, int from, List<Integer> seams) {
-        if (built.length() > from && built.charAt(built.length() - 1) == '\r') {
-            seams.add(built.length() - from);
-        }
-    }
+    /**
+     * Whether a CR that ends the new text built so far where a replacement starts or ends is followed by an LF, once the
+     * text has grown past it: only the last such place waits to be judged.
+     */
+    private static final class CrSeams {
+        private final StringBuilder built;
+        /** Where the body starts in {@code built} (after a byte-order mark). */
+        private final int from;
+        private int pending = -1;
+        private boolean joined;
 
-    /** @param from where the body starts in {@code text} (after a byte-order mark); seams count from there */
-    private static boolean joinsCrAndLf(String text, int from, List<Integer> seams) {
-        for (int seam : seams) {
-            int at = from + seam;
-            if (seam > 0 && at < text.length() && text.charAt(at - 1) == '\r' && text.charAt(at) == '\n') {
-                return true;
+        CrSeams(StringBuilder built, int from) {
+            this.built = built;
+            this.from = from;
+        }
+
+        /** A replacement starts or ends where {@code built} now ends. */
+        void mark() {
+            settle();
+            if (!joined && built.length() > from && built.charAt(built.length() - 1) == '\r') {
+                pending = built.length();
             }
         }
-        return false;
+
+        /** Whether a CR and an LF met at a seam; asked once the text is whole. */
+        boolean joined() {
+            settle();
+            return joined;
+        }
+
+        private void settle() {
+            if (pending >= 0 && built.length() > pending) {
+                joined |= built.charAt(pending) == '\n';
+                pending = -1;
+            }
+        }
     }
 
     /**

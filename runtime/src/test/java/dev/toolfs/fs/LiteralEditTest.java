@@ -31,6 +31,14 @@ class LiteralEditTest {
                 new TextEdit("a", "b", true), Long.MAX_VALUE);
         assertThat(r2.physicalAfter()).isEqualTo("b\r\n".repeat(500_000));
         assertThat(threads.getCurrentThreadAllocatedBytes() - start).isLessThan(12L * crlf.length());
+        // In a file of lines that end in a lone CR, where every replacement starts after one (found by black-box
+        // testing: each of those places was kept).
+        String cr = "a\r".repeat(1_000_000);
+        long startCr = threads.getCurrentThreadAllocatedBytes();
+        LiteralEdit.Result r3 = LiteralEdit.apply(cr, cr.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                new TextEdit("a", "b", true), Long.MAX_VALUE);
+        assertThat(r3.physicalAfter()).isEqualTo("b\r".repeat(1_000_000));
+        assertThat(threads.getCurrentThreadAllocatedBytes() - startCr).isLessThan(8L * cr.length());
     }
 
     private static String edit(String file, String oldS, String newS) {
