@@ -120,7 +120,7 @@ class SandboxEscalationTest {
         Files.createDirectories(TempWorkspace.root.resolve(".git"));
         Map<String, Object> body = new java.util.HashMap<>(Map.of("file_path", ".git/marks", "content",
                 "rm -rf /\u202e#\u2028x\u0085\n", "sandbox_permissions", "require_escalated", "justification",
-                "harmless \u202eenif"));
+                "harmless \u202eenif\u007f"));
         CompletableFuture<JsonPath> call = CompletableFuture.supplyAsync(() -> given().contentType("application/json")
                 .header("X-Session-Id", "sandboxed").body(body).post("/tools/write").then().statusCode(200).extract()
                 .jsonPath());
@@ -132,11 +132,11 @@ class SandboxEscalationTest {
             Thread.sleep(id == null ? 50 : 0);
         }
         String raw = given().get("/approvals").asString();
-        assertThat(raw).contains("\"justification\":\"harmless \\u202eenif\"")
+        assertThat(raw).contains("\"justification\":\"harmless \\u202eenif\\u007F\"")
                 .contains("\"content\":\"rm -rf /\\u202e#\\u2028x\\u0085\\n\"").doesNotContain("\u202e");
         Map<String, Object> listed = given().get("/approvals").jsonPath().<Map<String, Object>> getList("approvals")
                 .stream().filter(p -> p.get("path").equals(".git/marks")).findFirst().orElseThrow();
-        assertThat(listed).containsEntry("justification", "harmless \u202eenif")
+        assertThat(listed).containsEntry("justification", "harmless \u202eenif\u007f")
                 .containsEntry("change", Map.of("content", "rm -rf /\u202e#\u2028x\u0085\n"));
         given().contentType("application/json").body(Map.of("decision", "deny")).post("/approvals/" + id).then().statusCode(200);
         assertThat(call.get(10, TimeUnit.SECONDS).getString("error.code")).isEqualTo("FS_SANDBOX_DENIED");

@@ -159,24 +159,26 @@ public final class UnknownKeys {
         SortedSet<String> unknown = new TreeSet<>();
         for (String name : propertyNames) {
             // A profile's key ("%dev.quarkus.tool-fs…") is seen again without its profile when that profile is on.
-            if (name.startsWith(PREFIX + ".") && !known(name) || name.startsWith(ENV_PREFIX) && !knownVariable(name)) {
+            if (name.startsWith(PREFIX + ".") && !known(name) || isVariable(name) && !knownVariable(upper(name))) {
                 unknown.add(name);
             }
         }
         List<String> problems = new ArrayList<>();
         for (String name : unknown) {
-            if (name.startsWith(ENV_PREFIX)) {
+            if (isVariable(name)) {
                 // Quarkus does not even warn of these: QUARKUS_TOOL_FS_WORKSPACE_ROOT left the workspace the current
-                // folder (found by black-box testing).
-                Optional<String> spelling = mapKeySpelling(name);
+                // folder (found by black-box testing). Suggested in the case they are spelt in.
+                boolean lower = !name.equals(upper(name));
+                java.util.function.Function<String, String> inCase = n -> lower ? n.toLowerCase(Locale.ROOT) : n;
+                Optional<String> spelling = mapKeySpelling(upper(name));
                 if (spelling.isPresent()) {
-                    problems.add(name + " is no setting of Tool FS as spelt (Quarkus reads no map key of several"
-                            + " words between single underscores); did you mean " + spelling.get() + "?");
+                    problems.add(name + " is no setting of Tool FS as spelled (Quarkus reads no map key of several"
+                            + " words between single underscores); did you mean " + inCase.apply(spelling.get()) + "?");
                     continue;
                 }
-                problems.add(name + " is no setting of Tool FS" + variableSuggestion(name)
-                        .map(n -> "; did you mean " + n + "?").orElse("; see the configuration reference for the settings"
-                                + " there are"));
+                problems.add(name + " is no setting of Tool FS" + variableSuggestion(upper(name))
+                        .map(n -> "; did you mean " + inCase.apply(n) + "?")
+                        .orElse("; see the configuration reference for the settings there are"));
                 continue;
             }
             problems.add(name + " is no setting of Tool FS" + suggestion(name).map(n -> "; did you mean " + n + "?")
@@ -184,6 +186,19 @@ public final class UnknownKeys {
                     .orElse("; see the configuration reference for the settings there are"));
         }
         return problems;
+    }
+
+    /**
+     * Whether {@code name} is an environment variable of Tool FS's: in upper case, or all in lower case, which Quarkus
+     * reads too (found by black-box testing: {@code quarkus_tool_fs_sandbox_mod} left the sandbox off unnoticed).
+     */
+    private static boolean isVariable(String name) {
+        return name.startsWith(ENV_PREFIX)
+                || name.startsWith(ENV_PREFIX.toLowerCase(Locale.ROOT)) && name.equals(name.toLowerCase(Locale.ROOT));
+    }
+
+    private static String upper(String name) {
+        return name.toUpperCase(Locale.ROOT);
     }
 
     /**

@@ -87,14 +87,18 @@ class UnknownKeysTest {
                         + " settings there are",
                         "QUARKUS_TOOL_FS_WORKSPACE_ROOT is no setting of Tool FS; did you mean QUARKUS_TOOL_FS_WORKSPACE_ROOTS?");
         // As for keys (found by black-box testing: a setting in another group was suggested, or none).
+        // Quarkus reads a variable in lower case too: a slip there left the sandbox off as well.
+        assertThat(keys.problems(List.of("quarkus_tool_fs_sandbox_mode", "quarkus_tool_fs_sandbox_mod",
+                "quarkus_tool_fs_models__gpt_4_1__image_input", "Quarkus_Tool_Fs_Whatever"))).containsExactly(
+                        "quarkus_tool_fs_sandbox_mod is no setting of Tool FS; did you mean quarkus_tool_fs_sandbox_mode?");
         // Found by black-box testing: Quarkus reads no map key of several words between single underscores, so that
         // read_image stayed offered and gpt-4.1 took no images.
         assertThat(keys.problems(List.of("QUARKUS_TOOL_FS_TOOLS_READ_IMAGE_ENABLED", "QUARKUS_TOOL_FS_MODELS_GPT_4_1_IMAGE_INPUT",
                 "QUARKUS_TOOL_FS_TOOLS__READ_IMAGE__ENABLED", "QUARKUS_TOOL_FS_MODELS_GPT4_IMAGE_INPUT"))).containsExactly(
-                        "QUARKUS_TOOL_FS_MODELS_GPT_4_1_IMAGE_INPUT is no setting of Tool FS as spelt (Quarkus reads no map"
+                        "QUARKUS_TOOL_FS_MODELS_GPT_4_1_IMAGE_INPUT is no setting of Tool FS as spelled (Quarkus reads no map"
                                 + " key of several words between single underscores); did you mean"
                                 + " QUARKUS_TOOL_FS_MODELS__GPT_4_1__IMAGE_INPUT?",
-                        "QUARKUS_TOOL_FS_TOOLS_READ_IMAGE_ENABLED is no setting of Tool FS as spelt (Quarkus reads no map"
+                        "QUARKUS_TOOL_FS_TOOLS_READ_IMAGE_ENABLED is no setting of Tool FS as spelled (Quarkus reads no map"
                                 + " key of several words between single underscores); did you mean"
                                 + " QUARKUS_TOOL_FS_TOOLS__READ_IMAGE__ENABLED?");
         assertThat(keys.problems(List.of("QUARKUS_TOOL_FS_ATTACHMENTS_LOCAL", "QUARKUS_TOOL_FS_ROOTS",

@@ -108,7 +108,13 @@ public class ApprovalsRestHandler implements Handler<RoutingContext> {
      * such, not text turned around, and a line separator as one (C0 controls JSON escapes anyway).
      */
     static final com.fasterxml.jackson.core.io.CharacterEscapes AS_READ = new com.fasterxml.jackson.core.io.CharacterEscapes() {
-        private final int[] ascii = standardAsciiEscapesForJSON();
+        private final int[] ascii = withDel(standardAsciiEscapesForJSON());
+
+        /** DEL too, which JSON leaves as it is: a control character like the others. */
+        private static int[] withDel(int[] codes) {
+            codes[0x7F] = ESCAPE_STANDARD;
+            return codes;
+        }
 
         @Override
         public int[] getEscapeCodesForAscii() {

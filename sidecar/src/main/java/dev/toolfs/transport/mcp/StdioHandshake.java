@@ -168,7 +168,8 @@ public final class StdioHandshake {
                 return true;
             }
         }
-        for (String k : environment.keySet()) {
+        for (String variable : environment.keySet()) {
+            String k = variable.toUpperCase(java.util.Locale.ROOT); // Quarkus reads them in lower case too
             if (k.startsWith("QUARKUS_TOOL_FS_TOOLS_") || k.equals("QUARKUS_TOOL_FS_SANDBOX_MODE")
                     || k.equals("QUARKUS_TOOL_FS_DEFAULT_MODEL") || k.startsWith("QUARKUS_TOOL_FS_MODELS_")) {
                 return true;

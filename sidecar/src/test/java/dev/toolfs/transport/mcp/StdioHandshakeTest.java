@@ -215,6 +215,7 @@ class StdioHandshakeTest {
     @Test
     void theToolListIsConfiguredOnTheCommandLineOrInTheEnvironment() {
         assertThat(StdioHandshake.configuresToolList(Map.of("quarkus.tool-fs.tools.\"write\".enabled", "false"), Map.of())).isTrue();
+        assertThat(StdioHandshake.configuresToolList(Map.of(), Map.of("quarkus_tool_fs_tools_write_enabled", "false"))).isTrue();
         assertThat(StdioHandshake.configuresToolList(Map.of("quarkus.tool-fs.sandbox.mode", "workspace-write"), Map.of())).isTrue();
         assertThat(StdioHandshake.configuresToolList(Map.of(), Map.of("QUARKUS_TOOL_FS_TOOLS__WRITE__ENABLED", "false"))).isTrue();
         assertThat(StdioHandshake.configuresToolList(Map.of(), Map.of("QUARKUS_TOOL_FS_SANDBOX_MODE", "off"))).isTrue();
