@@ -13,32 +13,26 @@ class LiteralEditTest {
      */
     @Test
     void aReplaceAllOfMillionsOfPlacesTakesMemoryForTheTextsOnly() {
-        String text = "a".repeat(2_000_000) + "\n";
-        byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory
-                .getThreadMXBean();
-        long before = threads.getCurrentThreadAllocatedBytes();
-        LiteralEdit.Result r = LiteralEdit.apply(text, utf8, new TextEdit("a", "b", true), Long.MAX_VALUE);
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertThat(r.replacements()).isEqualTo(2_000_000);
-        assertThat(r.physicalAfter()).isEqualTo("b".repeat(2_000_000) + "\n");
         // The new text built and made a string (a byte each, as Latin-1), a few times over: not 25 bytes a place.
-        assertThat(allocated).isLessThan(8L * text.length());
+        assertAllocatesAtMost(8, "a".repeat(2_000_000) + "\n", "b".repeat(2_000_000) + "\n");
         // In a file with CRLF endings, whose text is rebuilt beside its bytes on disk, too.
-        String crlf = "a\r\n".repeat(500_000);
-        long start = threads.getCurrentThreadAllocatedBytes();
-        LiteralEdit.Result r2 = LiteralEdit.apply(crlf, crlf.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                new TextEdit("a", "b", true), Long.MAX_VALUE);
-        assertThat(r2.physicalAfter()).isEqualTo("b\r\n".repeat(500_000));
-        assertThat(threads.getCurrentThreadAllocatedBytes() - start).isLessThan(12L * crlf.length());
+        assertAllocatesAtMost(12, "a\r\n".repeat(500_000), "b\r\n".repeat(500_000));
         // In a file of lines that end in a lone CR, where every replacement starts after one (found by black-box
         // testing: each of those places was kept).
-        String cr = "a\r".repeat(1_000_000);
-        long startCr = threads.getCurrentThreadAllocatedBytes();
-        LiteralEdit.Result r3 = LiteralEdit.apply(cr, cr.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                new TextEdit("a", "b", true), Long.MAX_VALUE);
-        assertThat(r3.physicalAfter()).isEqualTo("b\r".repeat(1_000_000));
-        assertThat(threads.getCurrentThreadAllocatedBytes() - startCr).isLessThan(8L * cr.length());
+        assertAllocatesAtMost(8, "a\r".repeat(1_000_000), "b\r".repeat(1_000_000));
+    }
+
+    /** Replaces every "a" of {@code file} with "b", allocating less than {@code times} its length in bytes. */
+    private static void assertAllocatesAtMost(int times, String file, String expected) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory
+                .getThreadMXBean();
+        byte[] utf8 = file.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        long before = threads.getCurrentThreadAllocatedBytes();
+        LiteralEdit.Result r = LiteralEdit.apply(file, utf8, new TextEdit("a", "b", true), Long.MAX_VALUE);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertThat(r.physicalAfter()).isEqualTo(expected);
+        assertThat(r.replacements()).isEqualTo((int) file.chars().filter(c -> c == 'a').count());
+        assertThat(allocated).isLessThan((long) times * file.length());
     }
 
     private static String edit(String file, String oldS, String newS) {
