@@ -73,16 +73,6 @@ public interface FileSystemProvider {
     }
 
     /**
-     * The memory that this provider's writes and edits of large files share, which reads of large images share too, so
-     * that the two together stay within it (found by black-box testing: under a 64 MiB heap, two large writes beside two
-     * large image reads ran it out, each within its own room); empty when the provider keeps none, and read_image then
-     * keeps its own.
-     */
-    default java.util.Optional<MemoryRoom> largeFileRoom() {
-        return java.util.Optional.empty();
-    }
-
-    /**
      * Refuses, with the error the change itself would fail with, a write ({@code edit} null) or an edit of {@code path}
      * that could not be made now, whatever is approved: a target that is no regular file, a file above it, a
      * {@code precondition} the file no longer meets (changed or deleted since it was read, there though never read), a

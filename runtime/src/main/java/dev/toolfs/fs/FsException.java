@@ -360,15 +360,14 @@ public class FsException extends RuntimeException {
 
     /** Other edits held the memory that edits of large files share for {@code seconds}. */
     public static FsException noRoom(String op, Path path, long sharedBytes, long seconds) {
-        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": other writes, edits and image"
-                + " reads of large files held the " + sizeShown(sharedBytes) + " of memory they share for " + seconds
+        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": other writes and edits of large"
+                + " files held the " + sizeShown(sharedBytes) + " of memory they share for " + seconds
                 + " s; nothing was changed — retry later");
     }
 
     public static FsException noRoomForImages(Path path, long sharedBytes, long seconds) {
-        return new FsException(FsErrorCode.FS_IO, path, "cannot read " + PATH + ": other image reads, writes and edits of"
-                + " large files held the " + sizeShown(sharedBytes) + " of memory they share for " + seconds
-                + " s; retry later");
+        return new FsException(FsErrorCode.FS_IO, path, "cannot read " + PATH + ": other image reads held the "
+                + sizeShown(sharedBytes) + " of memory that images share for " + seconds + " s; retry later");
     }
 
     public static FsException cancelled(String op, Path path) {

@@ -54,10 +54,9 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
     ModelInfoResolver models;
 
     /**
-     * The bytes of images that calls hold at once where the provider shares no room of its own, a thirty-second of the
-     * heap: an image's bytes are held several times over once sent (as base64, in JSON, in the response), and parallel
-     * reads of large images ran a small heap out (found by black-box testing: 16 reads of a 5 MiB PNG at -Xmx192m).
-     * Images under 256 KiB are not counted.
+     * The bytes of images that calls hold at once, a thirty-second of the heap: an image's bytes are held several times
+     * over once sent (as base64, in JSON, in the response), and parallel reads of large images ran a small heap out
+     * (found by black-box testing: 16 reads of a 5 MiB PNG at -Xmx192m). Images under 256 KiB are not counted.
      */
     static long imageRoomFor(long maxHeapBytes) {
         return Math.max(IMAGE_SMALL_BYTES, maxHeapBytes / 32);
@@ -68,20 +67,12 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
     /** How long a read waits for room before it is refused. */
     static final long IMAGE_WAIT_SECONDS = 30;
 
-    private volatile dev.toolfs.fs.MemoryRoom images;
+    private final dev.toolfs.fs.MemoryRoom images = new dev.toolfs.fs.MemoryRoom(
+            imageRoomFor(Runtime.getRuntime().maxMemory()), IMAGE_SMALL_BYTES);
 
-    /**
-     * The memory that reads of large images share: the provider's writes' and edits' room when it has one
-     * ({@link FileSystemProvider#largeFileRoom}), else one of their own (see {@link #imageRoomFor}).
-     */
+    /** The memory that reads of large images share (see {@link #imageRoomFor}). */
     public dev.toolfs.fs.MemoryRoom memoryRoom() {
-        dev.toolfs.fs.MemoryRoom room = images;
-        if (room == null) {
-            room = fs.largeFileRoom().orElseGet(() -> new dev.toolfs.fs.MemoryRoom(
-                    imageRoomFor(Runtime.getRuntime().maxMemory()), IMAGE_SMALL_BYTES));
-            images = room;
-        }
-        return room;
+        return images;
     }
 
     /** The model a call is routed to, as read_image judges it: the session's, else the default one, else "unknown". */
@@ -123,21 +114,21 @@ public class ReadImageTool implements ToolExecutor<ReadImageArgs> {
         try {
             outcome = readWithin(args, ctx, path, display, declared, cap);
         } catch (RuntimeException | Error e) {
-            memoryRoom().give(room);
+            images.give(room);
             throw e;
         }
         // The bytes are held, several times over, until the transport has sent them (as base64, in JSON): so is the
         // room (found by review: given back here, parallel reads held many more images than the room allows).
-        return new ToolOutcome(outcome.content(), outcome.canonical(), outcome.metadata(), () -> memoryRoom().give(room));
+        return new ToolOutcome(outcome.content(), outcome.canonical(), outcome.metadata(), () -> images.give(room));
     }
 
     private int room(ResolvedPath path, long size, ToolContext ctx) {
         try {
-            return memoryRoom().take(size, ctx.cancellation(), java.util.concurrent.TimeUnit.SECONDS.toNanos(IMAGE_WAIT_SECONDS));
+            return images.take(size, ctx.cancellation(), java.util.concurrent.TimeUnit.SECONDS.toNanos(IMAGE_WAIT_SECONDS));
         } catch (java.util.concurrent.CancellationException e) {
             throw FsException.cancelled("read", path.requested());
         } catch (java.util.concurrent.TimeoutException e) {
-            throw FsException.noRoomForImages(path.requested(), memoryRoom().capacityBytes(), IMAGE_WAIT_SECONDS);
+            throw FsException.noRoomForImages(path.requested(), images.capacityBytes(), IMAGE_WAIT_SECONDS);
         }
     }
 

@@ -877,11 +877,6 @@ public class LocalFileSystem implements FileSystemProvider {
     }
 
     @Override
-    public java.util.Optional<dev.toolfs.fs.MemoryRoom> largeFileRoom() {
-        return java.util.Optional.of(editMemory);
-    }
-
-    @Override
     public java.util.Optional<FsException> readFirstRefusal(String op, ResolvedPath path) {
         try {
             if (!Lstat.of(path.target()).regularFile()) {
