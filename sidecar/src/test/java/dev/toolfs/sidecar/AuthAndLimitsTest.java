@@ -134,6 +134,28 @@ class AuthAndLimitsTest {
         given().header("Authorization", "Bearer s3cret").get("/tools").then().statusCode(200);
     }
 
+    /**
+     * Found by black-box testing: a gzip body was read as it came and said to be no valid JSON, and an Expect header the
+     * server does not meet got "the request failed".
+     */
+    @Test
+    void anEncodedBodyOrAnUnknownExpectationIsSaidSo() throws Exception {
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+            out.write("{\"file_path\":\"none.txt\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        given().header("Authorization", "Bearer s3cret").contentType("application/json").header("Content-Encoding", "gzip")
+                .body(gz.toByteArray()).post("/tools/read").then().statusCode(415).header("Connection", "close")
+                .body("error", equalTo("the request body is encoded (Content-Encoding: gzip), which this server does not"
+                        + " decode; send the JSON as it is, without Content-Encoding"));
+        given().header("Authorization", "Bearer s3cret").contentType("application/json").header("Content-Encoding", "identity")
+                .body(Map.of("file_path", "none.txt")).post("/tools/read").then().statusCode(200);
+        given().header("Authorization", "Bearer s3cret").contentType("application/json").header("Expect", "foo")
+                .body(Map.of("file_path", "none.txt")).post("/tools/read").then().statusCode(417)
+                .body("error", equalTo("the Expect header asks for \"foo\", which this server does not do; send"
+                        + " Expect: 100-continue, or no Expect header"));
+    }
+
     @Test
     void overHttp2AnOversizedBodyGetsTheJson413Too() throws Exception {
         // A Connection header, which HTTP/2 forbids, made the client's stream end in a reset without an answer.

@@ -32,10 +32,25 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
     /** The room this request took for its body, in bytes. */
     private static final String ROOM = "tool-fs.body-room";
 
+    /** Whether Quarkus decompresses request bodies ({@code quarkus.http.enable-decompression}, off by default). */
+    private final boolean decompresses = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+            .getOptionalValue("quarkus.http.enable-decompression", Boolean.class).orElse(false);
+
     @Override
     public void handle(RoutingContext ctx) {
         long size = -1;
         boolean received = ctx.body() != null && ctx.body().buffer() != null;
+        String coding = ctx.request().getHeader("Content-Encoding");
+        boolean hasBody = contentLength(ctx.request().getHeader("Content-Length")) > 0
+                || ctx.request().getHeader("Transfer-Encoding") != null;
+        if (!received && hasBody && !decompresses && coding != null && !coding.isBlank()
+                && !coding.trim().equalsIgnoreCase("identity")) {
+            // Read as it came, a gzip body was said to be no valid JSON (found by black-box testing).
+            refuse(ctx, 415, "the request body is encoded (Content-Encoding: "
+                    + dev.toolfs.fs.ShownText.escaped(HeaderText.utf8(coding)) + "), which this server does not decode;"
+                    + " send the JSON as it is, without Content-Encoding");
+            return;
+        }
         if (received) {
             size = ctx.body().length();
             if (!receivedWhole(ctx, size)) {
@@ -45,23 +60,28 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
             size = contentLength(ctx.request().getHeader("Content-Length")); // a malformed one: the body handler judges it
         }
         if (size > limits.effective()) {
-            ctx.response().setStatusCode(413).putHeader("Content-Type", "application/json; charset=utf-8");
-            if (ctx.request().version() == io.vertx.core.http.HttpVersion.HTTP_2) {
-                // One stream of the connection: its end says it all (a Connection header is an error in HTTP/2, and the
-                // client's stream was reset without an answer).
-                ctx.response().end(new JsonObject().put("error", limits.tooLarge()).encode());
-                return;
-            }
-            // Closed once answered: the rest of an oversized body is not read (and not waited for).
-            ctx.response().putHeader("Connection", "close")
-                    .end(new JsonObject().put("error", limits.tooLarge()).encode())
-                    .onComplete(done -> ctx.request().connection().close());
+            refuse(ctx, 413, limits.tooLarge());
             return;
         }
         if (!received && !takeRoom(ctx, size)) {
             return;
         }
         ctx.next();
+    }
+
+    /**
+     * Answers a request whose body is not read, and closes its connection once answered, so that the rest of the body
+     * is not read (and not waited for); over HTTP/2 the stream's end says it all (a Connection header is an error there,
+     * and the client's stream was reset without an answer).
+     */
+    private static void refuse(RoutingContext ctx, int status, String error) {
+        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8");
+        String answer = new JsonObject().put("error", error).encode();
+        if (ctx.request().version() == io.vertx.core.http.HttpVersion.HTTP_2) {
+            ctx.response().end(answer);
+            return;
+        }
+        ctx.response().putHeader("Connection", "close").end(answer).onComplete(done -> ctx.request().connection().close());
     }
 
     /**
@@ -84,19 +104,10 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
             return true;
         }
         if (!room.take(bytes)) {
-            ctx.response().setStatusCode(503).putHeader("Content-Type", "application/json; charset=utf-8")
-                    .putHeader("Retry-After", "1");
-            String answer = new JsonObject().put("error", "the server is receiving other large requests (at most "
-                    + dev.toolfs.fs.FsException.sizeShown(room.capacity()) + " of bodies at once); nothing was done — retry in a moment")
-                    .encode();
-            if (ctx.request().version() == io.vertx.core.http.HttpVersion.HTTP_2) {
-                ctx.response().end(answer);
-            } else {
-                // Closed once answered, as for a 413: the body refused is not read (found by black-box testing: the 503
-                // came once 100 MB had been sent).
-                ctx.response().putHeader("Connection", "close").end(answer)
-                        .onComplete(done -> ctx.request().connection().close());
-            }
+            // The body refused is not read either (found by black-box testing: the 503 came once 100 MB had been sent).
+            ctx.response().putHeader("Retry-After", "1");
+            refuse(ctx, 503, "the server is receiving other large requests (at most "
+                    + dev.toolfs.fs.FsException.sizeShown(room.capacity()) + " of bodies at once); nothing was done — retry in a moment");
             return false;
         }
         ctx.put(ROOM, bytes);

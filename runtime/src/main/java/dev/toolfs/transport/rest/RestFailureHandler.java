@@ -30,7 +30,12 @@ public class RestFailureHandler implements Handler<RoutingContext> {
             detail = ctx.failure().getClass().getName(); // what failed, rather than "null"
         }
         String host = ctx.request().getHeader("Host");
+        String expect = ctx.request().getHeader("Expect");
         String message = status == 413 ? limits.tooLarge()
+                // Vert.x refuses any other expectation without saying which (found by black-box testing)
+                : status == 417 && expect != null ? "the Expect header asks for \""
+                        + dev.toolfs.fs.ShownText.escaped(HeaderText.utf8(expect))
+                        + "\", which this server does not do; send Expect: 100-continue, or no Expect header"
                 : host != null && detail != null && detail.contains("'Host' header is required")
                         // Vert.x says so of a Host it cannot read (found by black-box testing: "localhost:abc")
                         ? "the Host header \"" + HeaderText.utf8(host) + "\" is not a host name with an optional port;"
