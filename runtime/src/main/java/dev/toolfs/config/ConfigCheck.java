@@ -32,6 +32,7 @@ public class ConfigCheck {
         org.eclipse.microprofile.config.Config all = org.eclipse.microprofile.config.ConfigProvider.getConfig();
         problems.addAll(flagProblems(all));
         problems.addAll(new UnknownKeys(settings).problems(all.getPropertyNames()));
+        problems.addAll(UnknownKeys.conflicts(System.getenv()));
         // The roots, looked at once: their own problem, and the workspace the sandbox's check needs.
         String rootsProblem = rootsNameNoFolder(config) ? ROOTS_NAME_NO_FOLDER : null;
         List<java.nio.file.Path> roots = null;

@@ -2,6 +2,7 @@ package dev.toolfs.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -40,8 +41,12 @@ public final class UnknownKeys {
         }
     }
 
-    /** How an environment variable may spell a map's key: one word, or any between double underscores. */
-    private static final String ENV_MAP_KEY = "(?:[A-Z0-9]+|_[A-Z0-9_]+_)";
+    /**
+     * How an environment variable may spell a map's key: one word, or words joined by single underscores between double
+     * underscores ({@code __GPT_4_1__}); not one that starts or ends with an underscore, or holds two, which Quarkus
+     * reads as no key (found by black-box testing: {@code QUARKUS_TOOL_FS_TOOLS__READ__IMAGE__ENABLED} was ignored).
+     */
+    private static final String ENV_MAP_KEY = "(?:[A-Z0-9]+|_[A-Z0-9]+(?:_[A-Z0-9]+)*_)";
     /** Any run of words: a key of several words between single underscores, which Quarkus does not read. */
     private static final String ENV_LOOSE_MAP_KEY = "(?<key>[A-Z0-9_]+?)";
 
@@ -82,11 +87,12 @@ public final class UnknownKeys {
     }
 
     /**
-     * The variable spelt right when {@code variable} names a map's key of several words between single underscores
-     * ({@code QUARKUS_TOOL_FS_TOOLS_READ_IMAGE_ENABLED}): Quarkus reads no key from it, so that read_image stayed
-     * offered (found by black-box testing); between double underscores it is read.
+     * The variable spelt right when {@code variable} names a map's key Quarkus reads no key from: one of several words
+     * between single underscores ({@code QUARKUS_TOOL_FS_TOOLS_READ_IMAGE_ENABLED}), so that read_image stayed offered
+     * (found by black-box testing), or one with underscores too many; a key of several words goes between double
+     * underscores, with single ones between its words, and a key of one word between single ones.
      */
-    private Optional<String> mapKeySpelling(String variable) {
+    private Optional<MapKeySpelling> mapKeySpelling(String variable) {
         for (String pattern : patterns) {
             if (!pattern.contains("*") || pattern.endsWith("[*]")) {
                 continue;
@@ -94,8 +100,14 @@ public final class UnknownKeys {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile(envForm(pattern, true, ENV_LOOSE_MAP_KEY))
                     .matcher(variable);
             if (m.matches() && m.group("key").contains("_")) {
-                return Optional.of(variable.substring(0, m.start("key")) + "_" + m.group("key") + "_"
-                        + variable.substring(m.end("key")));
+                String key = m.group("key").replaceAll("_+", "_").replaceAll("^_|_$", "");
+                if (key.isEmpty()) {
+                    continue;
+                }
+                boolean severalWords = key.contains("_");
+                String spelled = variable.substring(0, m.start("key")) + (severalWords ? "_" + key + "_" : key)
+                        + variable.substring(m.end("key"));
+                return Optional.of(new MapKeySpelling(spelled, severalWords));
             }
         }
         return Optional.empty();
@@ -122,6 +134,36 @@ public final class UnknownKeys {
         List<String> sameName = plain.stream().filter(n -> envForm(lastName(n), false).equals(tail))
                 .map(n -> envForm(n, false)).toList();
         return sameName.size() == 1 ? Optional.of(sameName.get(0)) : Optional.empty();
+    }
+
+    /** The variable spelt as Quarkus reads it, and whether its map key has several words. */
+    private record MapKeySpelling(String variable, boolean severalWords) {
+    }
+
+    /**
+     * Environment variables that set one setting to different values: spelt in both cases, or with a one-word key
+     * between double underscores and between single ones, they are one setting, and Quarkus takes one of them without a
+     * word (found by black-box testing: {@code QUARKUS_TOOL_FS_TOOLS_EDIT_ENABLED=false} beside
+     * {@code quarkus_tool_fs_tools_edit_enabled=true} left edit offered).
+     */
+    public static List<String> conflicts(Map<String, String> environment) {
+        Map<String, List<String>> bySetting = new java.util.TreeMap<>();
+        for (String name : new TreeSet<>(environment.keySet())) {
+            if (isVariable(name)) {
+                bySetting.computeIfAbsent(upper(name).replaceAll("_+", "_"), k -> new ArrayList<>()).add(name);
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        for (List<String> names : bySetting.values()) {
+            java.util.Set<String> values = new java.util.HashSet<>();
+            for (String name : names) {
+                values.add(String.valueOf(environment.get(name)).trim().toLowerCase(Locale.ROOT));
+            }
+            if (values.size() > 1) {
+                problems.add(String.join(" and ", names) + " set one setting to different values; keep one");
+            }
+        }
+        return problems;
     }
 
     /** A candidate and how far it is. */
@@ -170,10 +212,12 @@ public final class UnknownKeys {
                 // folder (found by black-box testing). Suggested in the case they are spelt in.
                 boolean lower = !name.equals(upper(name));
                 java.util.function.Function<String, String> inCase = n -> lower ? n.toLowerCase(Locale.ROOT) : n;
-                Optional<String> spelling = mapKeySpelling(upper(name));
+                Optional<MapKeySpelling> spelling = mapKeySpelling(upper(name));
                 if (spelling.isPresent()) {
-                    problems.add(name + " is no setting of Tool FS as spelled (Quarkus reads no map key of several"
-                            + " words between single underscores); did you mean " + inCase.apply(spelling.get()) + "?");
+                    problems.add(name + " is no setting of Tool FS as spelled (Quarkus reads no map key "
+                            + (spelling.get().severalWords() ? "of several words between single underscores"
+                                    : "with underscores too many")
+                            + "); did you mean " + inCase.apply(spelling.get().variable()) + "?");
                     continue;
                 }
                 problems.add(name + " is no setting of Tool FS" + variableSuggestion(upper(name))

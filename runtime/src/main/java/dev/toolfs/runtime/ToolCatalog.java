@@ -56,10 +56,13 @@ public final class ToolCatalog {
     public List<String> configProblems(java.util.Map<String, Boolean> enabledByKey) {
         List<String> problems = new java.util.ArrayList<>();
         java.util.Map<String, String> keyOfTool = new java.util.HashMap<>();
-        for (String key : new java.util.TreeSet<>(enabledByKey.keySet())) {
-            Optional<ToolDescriptor> tool = configured(key);
+        java.util.List<String> keys = new java.util.ArrayList<>(enabledByKey.keySet());
+        keys.sort(java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()));
+        for (String key : keys) {
+            // An empty key ("") may come as none at all (found by black-box testing: it failed the check itself).
+            Optional<ToolDescriptor> tool = key == null ? Optional.empty() : configured(key);
             if (tool.isEmpty()) {
-                problems.add("quarkus.tool-fs.tools.\"" + key + "\" names no tool; the tools are "
+                problems.add("quarkus.tool-fs.tools.\"" + (key == null ? "" : key) + "\" names no tool; the tools are "
                         + String.join(", ", tools.stream().map(ToolDescriptor::name).toList()));
                 continue;
             }

@@ -87,6 +87,24 @@ class UnknownKeysTest {
                         + " settings there are",
                         "QUARKUS_TOOL_FS_WORKSPACE_ROOT is no setting of Tool FS; did you mean QUARKUS_TOOL_FS_WORKSPACE_ROOTS?");
         // As for keys (found by black-box testing: a setting in another group was suggested, or none).
+        // Found by black-box testing: a one-word key between double underscores on one side only, and a key with
+        // underscores too many, which Quarkus reads as no key.
+        assertThat(keys.problems(List.of("QUARKUS_TOOL_FS_TOOLS__WRITE_ENABLED", "QUARKUS_TOOL_FS_TOOLS__READ__IMAGE__ENABLED",
+                "QUARKUS_TOOL_FS_TOOLS___READ_IMAGE___ENABLED", "QUARKUS_TOOL_FS_TOOLS__WRITE__ENABLED"))).containsExactly(
+                        "QUARKUS_TOOL_FS_TOOLS__READ__IMAGE__ENABLED is no setting of Tool FS as spelled (Quarkus reads no"
+                                + " map key of several words between single underscores); did you mean"
+                                + " QUARKUS_TOOL_FS_TOOLS__READ_IMAGE__ENABLED?",
+                        "QUARKUS_TOOL_FS_TOOLS__WRITE_ENABLED is no setting of Tool FS as spelled (Quarkus reads no map key"
+                                + " with underscores too many); did you mean QUARKUS_TOOL_FS_TOOLS_WRITE_ENABLED?",
+                        "QUARKUS_TOOL_FS_TOOLS___READ_IMAGE___ENABLED is no setting of Tool FS as spelled (Quarkus reads no"
+                                + " map key of several words between single underscores); did you mean"
+                                + " QUARKUS_TOOL_FS_TOOLS__READ_IMAGE__ENABLED?");
+        // Two variables of one setting that disagree: Quarkus takes one without a word.
+        assertThat(UnknownKeys.conflicts(java.util.Map.of("QUARKUS_TOOL_FS_TOOLS_EDIT_ENABLED", "false",
+                "quarkus_tool_fs_tools_edit_enabled", "true", "QUARKUS_TOOL_FS_TOOLS__WRITE__ENABLED", "false",
+                "QUARKUS_TOOL_FS_TOOLS_WRITE_ENABLED", "FALSE", "PATH", "/bin"))).containsExactly(
+                        "QUARKUS_TOOL_FS_TOOLS_EDIT_ENABLED and quarkus_tool_fs_tools_edit_enabled set one setting to"
+                                + " different values; keep one");
         // Quarkus reads a variable in lower case too: a slip there left the sandbox off as well.
         assertThat(keys.problems(List.of("quarkus_tool_fs_sandbox_mode", "quarkus_tool_fs_sandbox_mod",
                 "quarkus_tool_fs_models__gpt_4_1__image_input", "Quarkus_Tool_Fs_Whatever"))).containsExactly(

@@ -39,5 +39,12 @@ class ToolCatalogTest {
                 "quarkus.tool-fs.tools.\"READ-IMAGE\".enabled and quarkus.tool-fs.tools.\"read_image\".enabled both"
                         + " configure the tool read_image, one true and one false; keep one");
         assertThat(catalog.configProblems(Map.of())).isEmpty();
+        // Found by black-box testing: an empty key, which may come as none, failed the check itself.
+        java.util.Map<String, Boolean> empty = new java.util.HashMap<>();
+        empty.put(null, false);
+        empty.put("", false);
+        assertThat(catalog.configProblems(empty)).containsExactly(
+                "quarkus.tool-fs.tools.\"\" names no tool; the tools are read, read_image, write, edit",
+                "quarkus.tool-fs.tools.\"\" names no tool; the tools are read, read_image, write, edit");
     }
 }

@@ -3,6 +3,7 @@ package dev.toolfs.sidecar;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 
 import java.util.List;
 import java.util.Map;
@@ -154,6 +155,16 @@ class AuthAndLimitsTest {
                 .body(Map.of("file_path", "none.txt")).post("/tools/read").then().statusCode(417)
                 .body("error", equalTo("the Expect header asks for \"foo\", which this server does not do; send"
                         + " Expect: 100-continue, or no Expect header"));
+        // Every such header is judged, not the first alone, and /mcp answers the same JSON (found by black-box testing).
+        given().header("Authorization", "Bearer s3cret").contentType("application/json").header("Content-Encoding", "identity")
+                .header("Content-Encoding", "gzip").body(gz.toByteArray()).post("/tools/read").then().statusCode(415);
+        given().header("Authorization", "Bearer s3cret").contentType("application/json").header("Expect", "100-continue")
+                .header("Expect", "foo").body(Map.of("file_path", "none.txt")).post("/tools/read").then().statusCode(417)
+                .body("error", startsWith("the Expect header asks for \"foo\""));
+        given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                .header("Accept", "application/json, text/event-stream").header("Expect", "nope")
+                .body(Map.of("jsonrpc", "2.0", "id", 1, "method", "ping")).post("/mcp").then().statusCode(417)
+                .body("error", startsWith("the Expect header asks for \"nope\""));
     }
 
     @Test

@@ -15,6 +15,18 @@ public class RestFailureHandler implements Handler<RoutingContext> {
         this.limits = limits;
     }
 
+    /** The first Expect header's value other than 100-continue, or null. */
+    static String unmetExpectation(RoutingContext ctx) {
+        return ctx.request().headers().getAll("Expect").stream()
+                .filter(e -> !e.trim().equalsIgnoreCase("100-continue")).findFirst().orElse(null);
+    }
+
+    /** What a 417 says of the expectation {@code value}. */
+    static String expectationRefused(String value) {
+        return "the Expect header asks for \"" + dev.toolfs.fs.ShownText.escaped(HeaderText.utf8(value))
+                + "\", which this server does not do; send Expect: 100-continue, or no Expect header";
+    }
+
     @Override
     public void handle(RoutingContext ctx) {
         int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
@@ -30,12 +42,10 @@ public class RestFailureHandler implements Handler<RoutingContext> {
             detail = ctx.failure().getClass().getName(); // what failed, rather than "null"
         }
         String host = ctx.request().getHeader("Host");
-        String expect = ctx.request().getHeader("Expect");
+        String expect = unmetExpectation(ctx);
         String message = status == 413 ? limits.tooLarge()
                 // Vert.x refuses any other expectation without saying which (found by black-box testing)
-                : status == 417 && expect != null ? "the Expect header asks for \""
-                        + dev.toolfs.fs.ShownText.escaped(HeaderText.utf8(expect))
-                        + "\", which this server does not do; send Expect: 100-continue, or no Expect header"
+                : status == 417 && expect != null ? expectationRefused(expect)
                 : host != null && detail != null && detail.contains("'Host' header is required")
                         // Vert.x says so of a Host it cannot read (found by black-box testing: "localhost:abc")
                         ? "the Host header \"" + HeaderText.utf8(host) + "\" is not a host name with an optional port;"

@@ -157,7 +157,7 @@ public class McpHttpGuard {
                     // The library refuses a POST's headers with an empty 400, its reason only in the server's log.
                     String why = open && status == 200 && ctx.statusCode() == 400 && ctx.failure() == null
                             ? whyRefused(ctx.request()) : null;
-                    if (open && ctx.statusCode() == 413) {
+                    if (open && (ctx.statusCode() == 413 || ctx.statusCode() == 417)) {
                         tooLarge.handle(ctx);
                     } else if (why != null) {
                         HttpAdmission.fail(ctx, 400, why);
