@@ -157,7 +157,10 @@ public final class UnknownKeys {
         for (List<String> names : bySetting.values()) {
             java.util.Set<String> values = new java.util.HashSet<>();
             for (String name : names) {
-                values.add(String.valueOf(environment.get(name)).trim().toLowerCase(Locale.ROOT));
+                // As written: /Work and /work are two folders; only a switch's value is read in any case.
+                String value = String.valueOf(environment.get(name)).trim();
+                values.add(value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false") ? value.toLowerCase(Locale.ROOT)
+                        : value);
             }
             if (values.size() > 1) {
                 problems.add(String.join(" and ", names) + " set one setting to different values; keep one");

@@ -38,11 +38,6 @@ public final class SlicedIo {
             public int read(byte[] b, int off, int len) throws IOException {
                 return in.read(b, off, Math.min(len, SLICE));
             }
-
-            @Override
-            public long skip(long n) throws IOException {
-                return in.skip(n);
-            }
         };
     }
 }

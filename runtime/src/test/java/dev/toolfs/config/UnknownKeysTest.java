@@ -102,8 +102,11 @@ class UnknownKeysTest {
         // Two variables of one setting that disagree: Quarkus takes one without a word.
         assertThat(UnknownKeys.conflicts(java.util.Map.of("QUARKUS_TOOL_FS_TOOLS_EDIT_ENABLED", "false",
                 "quarkus_tool_fs_tools_edit_enabled", "true", "QUARKUS_TOOL_FS_TOOLS__WRITE__ENABLED", "false",
-                "QUARKUS_TOOL_FS_TOOLS_WRITE_ENABLED", "FALSE", "PATH", "/bin"))).containsExactly(
+                "QUARKUS_TOOL_FS_TOOLS_WRITE_ENABLED", "FALSE", "PATH", "/bin", "QUARKUS_TOOL_FS_WORKSPACE_ROOTS", "/Work",
+                "quarkus_tool_fs_workspace_roots", "/work"))).containsExactly(
                         "QUARKUS_TOOL_FS_TOOLS_EDIT_ENABLED and quarkus_tool_fs_tools_edit_enabled set one setting to"
+                                + " different values; keep one",
+                        "QUARKUS_TOOL_FS_WORKSPACE_ROOTS and quarkus_tool_fs_workspace_roots set one setting to"
                                 + " different values; keep one");
         // Quarkus reads a variable in lower case too: a slip there left the sandbox off as well.
         assertThat(keys.problems(List.of("quarkus_tool_fs_sandbox_mode", "quarkus_tool_fs_sandbox_mod",

@@ -81,7 +81,7 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
      * is not read (and not waited for); over HTTP/2 the stream's end says it all (a Connection header is an error there,
      * and the client's stream was reset without an answer).
      */
-    private static void refuse(RoutingContext ctx, int status, String error) {
+    static void refuse(RoutingContext ctx, int status, String error) {
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8");
         String answer = new JsonObject().put("error", error).encode();
         if (ctx.request().version() == io.vertx.core.http.HttpVersion.HTTP_2) {

@@ -52,14 +52,12 @@ public class RestFailureHandler implements Handler<RoutingContext> {
                                 + " send this server's, such as localhost"
                                 + (ctx.request().localAddress() == null ? "" : ":" + ctx.request().localAddress().port())
                         : "the request failed" + (detail == null ? "" : ": " + detail);
-        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8");
-        if (status == 413 && ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
-            // A body over the limit, found as it came (chunked): the connection is closed once answered, so that the
-            // rest is not read for nothing (a Connection header is an error in HTTP/2, whose stream's end says it all).
-            ctx.response().putHeader("Connection", "close").end(new JsonObject().put("error", message).encode())
-                    .onComplete(done -> ctx.request().connection().close());
+        if (status == 413) {
+            // A body over the limit, found as it came (chunked): the rest is not read for nothing.
+            BodyLimitHandler.refuse(ctx, status, message);
             return;
         }
-        ctx.response().end(new JsonObject().put("error", message).encode());
+        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+                .end(new JsonObject().put("error", message).encode());
     }
 }
