@@ -71,8 +71,8 @@ public class FsException extends RuntimeException {
             return text;
         }
         String shown = display.apply(path);
-        if (cut && shown.codePointCount(0, shown.length()) > SHOWN_CHARS) {
-            shown = ShownText.firstChars(shown, SHOWN_CHARS) + "…";
+        if (cut) {
+            shown = ShownText.cut(shown, SHOWN_CHARS);
         }
         return text.replace(PATH, '"' + shown + '"');
     }

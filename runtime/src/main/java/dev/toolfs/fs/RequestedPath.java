@@ -112,7 +112,6 @@ public final class RequestedPath {
 
     /** The first {@link FsException#SHOWN_CHARS} characters of {@code s} and "…" when there are more, escaped. */
     private static String shownCut(String s) {
-        String first = ShownText.firstChars(s, FsException.SHOWN_CHARS);
-        return ShownText.escaped(first) + (first.length() < s.length() ? "…" : "");
+        return ShownText.escaped(ShownText.cut(s, FsException.SHOWN_CHARS));
     }
 }

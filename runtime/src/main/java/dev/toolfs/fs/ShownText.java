@@ -60,6 +60,12 @@ public final class ShownText {
         return sb.toString();
     }
 
+    /** {@code s}, or its {@link #firstChars first n characters} and "…" when it has more. */
+    public static String cut(String s, int n) {
+        String first = firstChars(s, n);
+        return first.length() < s.length() ? first + "…" : s;
+    }
+
     /**
      * The first {@code n} characters of {@code s} as a person counts them, or fewer so as not to end inside one that is
      * drawn from several: a surrogate pair is not split (half an emoji is text that is not valid Unicode), nor is a

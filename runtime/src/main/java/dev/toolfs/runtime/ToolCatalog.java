@@ -43,9 +43,9 @@ public final class ToolCatalog {
      * Whether a tool is enabled by the settings of {@code quarkus.tool-fs.tools}: unless a key that configures it says
      * otherwise ({@link #configProblems} refuses two that disagree).
      */
-    public static boolean enabled(ToolDescriptor tool, ToolCatalog catalog, java.util.Map<String, Boolean> enabledByKey) {
-        return enabledByKey.entrySet().stream().noneMatch(e -> !e.getValue()
-                && catalog.configured(e.getKey()).map(t -> t.name().equals(tool.name())).orElse(false));
+    public boolean enabled(ToolDescriptor tool, java.util.Map<String, Boolean> enabledByKey) {
+        return enabledByKey.entrySet().stream().noneMatch(e -> !e.getValue() && e.getKey() != null
+                && configured(e.getKey()).map(t -> t.name().equals(tool.name())).orElse(false));
     }
 
     /**

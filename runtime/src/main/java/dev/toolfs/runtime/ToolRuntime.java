@@ -93,7 +93,7 @@ public class ToolRuntime {
         Map<String, Boolean> enabledByKey = enabledByKey(config);
         boolean confined = fs.sandboxMode() != dev.toolfs.fs.SandboxMode.OFF;
         this.enabled = catalog.tools().stream()
-                .filter(t -> ToolCatalog.enabled(t, catalog, enabledByKey))
+                .filter(t -> catalog.enabled(t, enabledByKey))
                 .map(t -> t.forSandbox(confined))
                 .toList();
         if (config.policy().enabled() && enabled.stream().noneMatch(t -> t.name().equals(READ))

@@ -16,6 +16,13 @@ class ShownTextTest {
     }
 
     @Test
+    void aCutSaysItCutOnlyWhenItDid() {
+        assertThat(ShownText.cut("abc", 3)).isEqualTo("abc");
+        assertThat(ShownText.cut("abcd", 3)).isEqualTo("abc…");
+        assertThat(ShownText.cut("ab\uD83D\uDE00", 3)).isEqualTo("ab\uD83D\uDE00");
+    }
+
+    @Test
     void firstCharsCountsCodePoints() {
         assertThat(ShownText.firstChars("ab\uD83D\uDE00c", 3)).isEqualTo("ab\uD83D\uDE00");
         assertThat(ShownText.firstChars("abc", 5)).isEqualTo("abc");

@@ -26,9 +26,9 @@ class ToolCatalogTest {
         assertThat(catalog.configured("WRITE")).map(ToolDescriptor::name).contains("write");
         assertThat(catalog.configured("readimage")).isEmpty();
         ToolDescriptor readImage = catalog.find("read_image").orElseThrow();
-        assertThat(ToolCatalog.enabled(readImage, catalog, Map.of("read.image", false))).isFalse();
-        assertThat(ToolCatalog.enabled(readImage, catalog, Map.of("read.image", true, "write", false))).isTrue();
-        assertThat(ToolCatalog.enabled(catalog.find("read").orElseThrow(), catalog, Map.of("read.image", false))).isTrue();
+        assertThat(catalog.enabled(readImage, Map.of("read.image", false))).isFalse();
+        assertThat(catalog.enabled(readImage, Map.of("read.image", true, "write", false))).isTrue();
+        assertThat(catalog.enabled(catalog.find("read").orElseThrow(), Map.of("read.image", false))).isTrue();
     }
 
     @Test
