@@ -170,6 +170,15 @@ public class ToolRuntime {
         }
     }
 
+    /**
+     * Ends a session for good: what it read and its settings are forgotten at once, where an idle one keeps its settings
+     * for a later call under its id. For a session whose conversation is over (a request's chat memory): it leaves room
+     * for others, and its id, if it comes again, starts afresh. A call of it still running finishes, and keeps nothing.
+     */
+    public void endSession(String sessionId) {
+        sessions.end(sessionId);
+    }
+
     /** The most characters of a session id or a model name, which sessions keep (also long after they are forgotten). */
     public static final int MAX_KEPT_CHARS = 256;
 

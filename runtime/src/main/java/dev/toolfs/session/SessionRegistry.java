@@ -63,6 +63,15 @@ public final class SessionRegistry {
         return kept == null ? Optional.empty() : Optional.of(new ToolSession(id, kept));
     }
 
+    /** Removes a session and forgets it altogether: what it observed, and its settings. */
+    public void end(String id) {
+        retired.remove(id);
+        ToolSession live = sessions.remove(id);
+        if (live != null) {
+            live.forget();
+        }
+    }
+
     public java.util.Collection<ToolSession> all() {
         return java.util.List.copyOf(sessions.values());
     }

@@ -32,8 +32,14 @@ import dev.toolfs.tools.ContentBlock;
  * The Tool FS catalog as a LangChain4j tool provider. Quarkus LangChain4j gives every AI service the tool provider
  * bean by default, so adding the extension is enough. Every call runs through the one {@link ToolRuntime}: the same
  * validation, gates, policy, texts and metadata as REST and MCP. The chat memory id is the tool session.
+ *
+ * <p>
+ * A default bean: an application's own tool provider bean, or the MCP client's, goes first, so that adding Tool FS
+ * neither makes an injection of {@code ToolProvider} ambiguous (the build failed) nor takes the other provider's tools
+ * from every AI service (found in a review). {@link ToolFsToolProviderSupplier} names this one by its class.
  */
 @Singleton
+@io.quarkus.arc.DefaultBean
 public class ToolFsToolProvider implements ToolProvider {
 
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ToolFsToolProvider.class);
@@ -52,6 +58,9 @@ public class ToolFsToolProvider implements ToolProvider {
 
     @Inject
     dev.toolfs.config.ToolFsConfig config;
+
+    @Inject
+    RequestSessions requestSessions;
 
     private volatile ToolProviderResult tools;
     private volatile com.fasterxml.jackson.databind.ObjectReader arguments;
@@ -94,20 +103,43 @@ public class ToolFsToolProvider implements ToolProvider {
             this.tool = tool;
         }
 
+        /**
+         * The text alone, for a caller that takes no more: an image it would drop, and the model would take the text
+         * for the image, so a result with one is refused, as LangChain4j's own {@code resultText()} refuses it.
+         */
         @Override
         public String execute(ToolExecutionRequest request, Object memoryId) {
-            return run(request, memoryId).text();
+            ToolResult r = run(request, memoryId);
+            try {
+                if (hasImage(r)) {
+                    throw new IllegalStateException("the result of " + tool + " holds an image, which a text result"
+                            + " cannot carry; call executeWithContext");
+                }
+                return r.text();
+            } finally {
+                r.release();
+            }
         }
 
         @Override
         public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
             ToolResult r = run(request, context == null ? null : context.chatMemoryId());
-            if (!config.langchain4j().imageContent() || r.content().stream().noneMatch(b -> b instanceof ContentBlock.Image)) {
-                return ToolExecutionResult.builder().isError(r.isError()).resultText(r.text()).build();
+            try {
+                if (!hasImage(r)) {
+                    return ToolExecutionResult.builder().isError(r.isError()).resultText(r.text()).build();
+                }
+                // An image (read_image) reaches the model as image content after the text, where the model supports
+                // it. Its share of the images' memory is held until it is encoded here (found in a review: given back
+                // before, parallel calls held more images than the room allows).
+                List<Content> contents = r.content(TextContent::from, ImageContent::from);
+                return ToolExecutionResult.builder().isError(r.isError()).resultContents(contents).build();
+            } finally {
+                r.release();
             }
-            // An image (read_image) reaches the model as image content after the text, where the model supports it.
-            List<Content> contents = r.content(TextContent::from, ImageContent::from);
-            return ToolExecutionResult.builder().isError(r.isError()).resultContents(contents).build();
+        }
+
+        private boolean hasImage(ToolResult r) {
+            return config.langchain4j().imageContent() && r.content().stream().anyMatch(b -> b instanceof ContentBlock.Image);
         }
 
         private ToolResult run(ToolExecutionRequest request, Object memoryId) {
@@ -122,7 +154,13 @@ public class ToolFsToolProvider implements ToolProvider {
             JsonNode args;
             try {
                 String raw = request.arguments();
-                // As over REST.
+                // As over REST: an object of very many names takes far more memory as a tree than as text.
+                if (raw != null && dev.toolfs.runtime.ArgumentsJson.tooManyNames(argumentsReader(),
+                        raw.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+                    return ToolResult.error("the arguments have an object with more than "
+                            + dev.toolfs.runtime.ArgumentsJson.MAX_NAMES + " names; send the tool's arguments",
+                            dev.toolfs.runtime.ToolError.VALIDATION);
+                }
                 args = raw == null || raw.isBlank() ? JsonNodeFactory.instance.objectNode() : argumentsReader().readTree(raw);
             } catch (java.io.IOException e) {
                 return ToolResult.error("the arguments are not valid JSON; send the tool's arguments as a JSON object",
@@ -136,7 +174,11 @@ public class ToolFsToolProvider implements ToolProvider {
                     hidden.add(dev.toolfs.tools.ReadImageTool.NAME);
                     call = call.withHiddenTools(hidden);
                 }
-                return runtime.execute(tool, args, call);
+                if (RequestSessions.ofThisRequest(memoryId)) {
+                    // The memory of one request, which Quarkus LangChain4j drops when it ends: so goes its session.
+                    requestSessions.track(call.sessionId());
+                }
+                return runtime.executeForSending(tool, args, call);
             } catch (InvalidCallException e) {
                 // The application's choice (a ToolSessionMapper's folder), not the model's: an error result says so,
                 // where an exception would reach the model as a bare message, without the Error: prefix.

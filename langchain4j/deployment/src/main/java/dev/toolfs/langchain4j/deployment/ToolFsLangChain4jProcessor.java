@@ -2,6 +2,7 @@ package dev.toolfs.langchain4j.deployment;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 
 import org.jboss.jandex.ClassInfo;
 import org.jboss.logging.Logger;
@@ -48,9 +49,59 @@ class ToolFsLangChain4jProcessor {
     @BuildStep
     AdditionalBeanBuildItem beans() {
         return AdditionalBeanBuildItem.builder()
-                .addBeanClasses(ToolFsToolProvider.class, ToolFsToolProviderSupplier.class, ToolFsLangChain4jProducers.class)
+                .addBeanClasses(ToolFsToolProvider.class, ToolFsToolProviderSupplier.class, ToolFsLangChain4jProducers.class,
+                        dev.toolfs.langchain4j.RequestSessions.class)
                 .setUnremovable()
                 .build();
+    }
+
+    static final org.jboss.jandex.DotName TOOL_PROVIDER = org.jboss.jandex.DotName
+            .createSimple("dev.langchain4j.service.tool.ToolProvider");
+
+    static final org.jboss.jandex.DotName REGISTER_AI_SERVICE = org.jboss.jandex.DotName
+            .createSimple("io.quarkiverse.langchain4j.RegisterAiService");
+
+    /**
+     * Tool FS's provider is a default bean: another one of the application's (its own, or the MCP client's) goes first.
+     * The AI services that leave the choice to Quarkus LangChain4j then get that one, without Tool FS's tools: said
+     * once, at build time, naming them and the way to give them Tool FS's (found in a review: nothing said so).
+     */
+    @BuildStep
+    void otherToolProviders(io.quarkus.arc.deployment.ValidationPhaseBuildItem validation, CombinedIndexBuildItem index,
+            BuildProducer<io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem> errors) {
+        List<String> others = validation.getContext().beans().withBeanType(TOOL_PROVIDER).stream()
+                .filter(bean -> !bean.isDefaultBean())
+                .map(bean -> bean.getImplClazz() != null ? bean.getImplClazz().name().toString()
+                        : bean.getBeanClass().toString())
+                .sorted().toList();
+        if (others.isEmpty()) {
+            return;
+        }
+        List<String> leaving = servicesLeavingTheChoice(index.getIndex());
+        if (!leaving.isEmpty()) {
+            LOG.warnf("The application has a ToolProvider bean of its own (%s), which goes before Tool FS's: AI"
+                    + " services that name neither tools nor a tool provider (%s) get that one, without Tool FS's read,"
+                    + " write and edit; to give one of them Tool FS's tools, name toolProviderSupplier ="
+                    + " ToolFsToolProviderSupplier.class in its @RegisterAiService", String.join(", ", others),
+                    String.join(", ", leaving));
+        }
+    }
+
+    /** The AI services that name neither tools nor a tool provider supplier, by name. */
+    static List<String> servicesLeavingTheChoice(org.jboss.jandex.IndexView index) {
+        List<String> leaving = new java.util.ArrayList<>();
+        for (org.jboss.jandex.AnnotationInstance service : index.getAnnotations(REGISTER_AI_SERVICE)) {
+            org.jboss.jandex.AnnotationValue tools = service.value("tools");
+            org.jboss.jandex.AnnotationValue supplier = service.value("toolProviderSupplier");
+            boolean namesTools = tools != null && tools.asClassArray().length > 0;
+            boolean namesSupplier = supplier != null
+                    && !supplier.asClass().name().toString().endsWith("$BeanIfExistsToolProviderSupplier");
+            if (!namesTools && !namesSupplier && service.target().kind() == org.jboss.jandex.AnnotationTarget.Kind.CLASS) {
+                leaving.add(service.target().asClass().name().toString());
+            }
+        }
+        java.util.Collections.sort(leaving);
+        return leaving;
     }
 
     /**

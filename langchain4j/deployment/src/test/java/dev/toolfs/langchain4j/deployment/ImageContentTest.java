@@ -55,6 +55,38 @@ class ImageContentTest {
         assertThat(Base64.getDecoder().decode(image.image().base64Data())).isEqualTo(png.toByteArray());
     }
 
+    /**
+     * The text-only entry point cannot carry the image: refused, rather than the envelope sent alone, which the model
+     * would take for the image (found in a review).
+     */
+    @Test
+    void theTextOnlyEntryPointRefusesAnImage() throws IOException {
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        ImageIO.write(new BufferedImage(3, 3, BufferedImage.TYPE_INT_RGB), "png", png);
+        Files.write(WS.resolve("small.png"), png.toByteArray());
+        var executor = provider.provideTools(new ToolProviderRequest("m", dev.langchain4j.data.message.UserMessage.from("look")))
+                .toolExecutorByName("read_image");
+        ToolExecutionRequest request = ToolExecutionRequest.builder().id("3").name("read_image")
+                .arguments("{\"file_path\": \"small.png\"}").build();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> executor.execute(request, "m"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the result of read_image holds an image, which a text result cannot carry; call executeWithContext");
+        assertThat(executor.execute(ToolExecutionRequest.builder().id("4").name("read_image")
+                .arguments("{\"file_path\": \"missing.png\"}").build(), "m"))
+                .isEqualTo("Error: cannot read \"missing.png\": not found");
+    }
+
+    /** As over REST: an object of more names than any call needs is refused before it is read as a tree. */
+    @Test
+    void argumentsOfVeryManyNamesAreRefused() {
+        StringBuilder many = new StringBuilder("{\"file_path\": \"lines.txt\"");
+        for (int i = 0; i < 1001; i++) {
+            many.append(", \"k").append(i).append("\": 0");
+        }
+        assertThat(read(many.append('}').toString()).resultText()).isEqualTo(
+                "Error: the arguments have an object with more than 1000 names; send the tool's arguments");
+    }
+
     private ToolExecutionResult read(String arguments) {
         return provider.provideTools(new ToolProviderRequest("m", dev.langchain4j.data.message.UserMessage.from("read")))
                 .toolExecutorByName("read")
