@@ -201,6 +201,44 @@ describe('client roots', () => {
     assert.equal(readFileSync(join(ws, 'waited.txt'), 'utf8'), 'x\n');
   });
 
+  test('a roots answer that is no roots list is taken as an error answer is: the first root, at once', async () => {
+    // Found by black-box testing: the MCP library failed the client's POST with an HTTP 500, logged an ERROR, and the
+    // call waited for the roots' time limit.
+    const { server, ws } = suite;
+    writeFileSync(join(ws, 'first-root.txt'), 'top\n');
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' };
+    for (const bad of [{ roots: 'x' }, {}, 'str', null, { roots: [{ name: 'no uri' }] }, { roots: [{ uri: 'file:///', name: 5 }] }]) {
+      const init = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 0,
+        method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: { roots: {} }, clientInfo: { name: 't', version: '1' } } }) });
+      const inSession = { ...headers, 'Mcp-Session-Id': init.headers.get('mcp-session-id') };
+      await init.text();
+      await fetch(`${server.url}/mcp`, { method: 'POST', headers: inSession, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+      const started = Date.now();
+      const call = await fetch(`${server.url}/mcp`, { method: 'POST', headers: inSession, body: JSON.stringify({ jsonrpc: '2.0', id: 7,
+        method: 'tools/call', params: { name: 'read', arguments: { file_path: 'first-root.txt' } } }) });
+      const reader = call.body.getReader();
+      const decoder = new TextDecoder();
+      let events = '';
+      const messages = () => events.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)));
+      while (!messages().some((m) => m.method === 'roots/list')) {
+        const { value, done } = await reader.read();
+        assert.ok(!done, `no roots/list before the end: ${events}`);
+        events += decoder.decode(value, { stream: true });
+      }
+      const rootsId = messages().find((m) => m.method === 'roots/list').id;
+      const answered = await fetch(`${server.url}/mcp`, { method: 'POST', headers: inSession,
+        body: JSON.stringify({ jsonrpc: '2.0', id: rootsId, result: bad }) });
+      assert.equal(answered.status, 202, JSON.stringify(bad));
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
+        events += decoder.decode(r.value, { stream: true });
+      }
+      const answer = messages().find((m) => m.id === 7 && m.result);
+      assert.equal(answer.result.content[0].text,
+        '<path>first-root.txt</path>\n<type>file</type>\n<content>\n1: top\n\n(End of file - total 1 lines)\n</content>', JSON.stringify(bad));
+      assert.ok(Date.now() - started < 3000, `answered after ${Date.now() - started} ms`);
+    }
+  });
+
   test('a root inside the workspace becomes the session folder; one outside is ignored', async () => {
     const { server, ws } = suite;
     mkdirSync(join(ws, 'project'));

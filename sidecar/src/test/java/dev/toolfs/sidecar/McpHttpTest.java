@@ -448,6 +448,16 @@ class McpHttpTest {
         java.util.Map<String, Object> nullParams = new java.util.HashMap<>(Map.of("jsonrpc", "2.0", "id", 34, "method", "tools/list"));
         nullParams.put("params", null);
         assertThat(McpClient.json(mcp.post(nullParams)).getList("result.tools.name")).contains("read");
+        // Methods of capabilities the server does not declare: the library served them (empty lists), stdio says they
+        // are not found (found by black-box testing).
+        int undeclaredId = 60;
+        for (String method : java.util.List.of("resources/list", "resources/templates/list", "resources/read",
+                "prompts/list", "prompts/get", "completion/complete")) {
+            JsonPath r = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", undeclaredId, "method", method, "params", Map.of())));
+            assertThat(r.getInt("id")).isEqualTo(undeclaredId++);
+            assertThat(r.getInt("error.code")).isEqualTo(-32601);
+            assertThat(r.getString("error.message")).isEqualTo("Method not found: " + method);
+        }
         // A level that is missing (an HTTP 500), a method that is no string ("method not found: 5").
         JsonPath level = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", 32, "method", "logging/setLevel")));
         assertThat(level.getString("error.message")).isEqualTo("logging/setLevel needs params {\"level\": <level>}, the"

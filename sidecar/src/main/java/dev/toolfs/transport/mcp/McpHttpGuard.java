@@ -41,6 +41,9 @@ public class McpHttpGuard {
     @Inject
     ServerRequestOwners owners;
 
+    @Inject
+    AnswersInFlight answers;
+
     private HttpAdmission admission;
     private BodyLimitHandler bodyLimit;
     private McpSessionRoom sessions;
@@ -361,6 +364,13 @@ public class McpHttpGuard {
                     malformedId -> answerInitialize(ctx, status, malformedId, body.length(), request));
             return;
         }
+        if (UNDECLARED.contains(request.method())) {
+            // The library serves these whatever the server declared (empty lists, its own errors); the server offers
+            // no resources, prompts or completions, and stdio answers that the method is not found, as JSON-RPC asks
+            // (found by black-box testing).
+            refuse(ctx, status, request, McpSchema.ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method());
+            return;
+        }
         if (!McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
             ctx.next();
             return;
@@ -382,10 +392,21 @@ public class McpHttpGuard {
                     return call.toBuffer();
                 }, rewritten -> {
                     ctx.setBody(rewritten);
+                    followAnswer(ctx, request);
                     ctx.next();
                 });
             }
-            case FINE -> ctx.next();
+            case FINE -> {
+                followAnswer(ctx, request);
+                ctx.next();
+            }
+        }
+    }
+
+    /** Over Streamable HTTP a call's answer is this POST's response: what its result holds waits for it. */
+    private void followAnswer(RoutingContext ctx, McpRequestBody request) {
+        if (isStreamable(ctx)) {
+            answers.opened(ctx, sessionOf(ctx), request.id());
         }
     }
 
@@ -415,7 +436,16 @@ public class McpHttpGuard {
                     return;
                 }
                 if (!error) {
-                    ctx.next();
+                    // A roots list the library cannot read: it failed the POST with an HTTP 500 and kept waiting for
+                    // its time limit (found by black-box testing). Taken as an error answer is: the first root, at once.
+                    offLoopIfLarge(ctx, body, () -> isRootsResult(body), readable -> {
+                        if (readable) {
+                            ctx.next();
+                        } else {
+                            owners.failed(id, session, NOT_A_ROOTS_RESULT);
+                            ctx.response().setStatusCode(202).end();
+                        }
+                    });
                     return;
                 }
                 // Taken here, never passed on: the library fails on an error answer with an HTTP 500 and keeps
@@ -431,6 +461,31 @@ public class McpHttpGuard {
     }
 
     static final String NOT_AN_ELICITATION_RESULT = ElicitationResults.NOT_AN_ELICITATION_RESULT;
+
+    /** MCP's methods of capabilities the server does not declare. */
+    static final java.util.Set<String> UNDECLARED = java.util.Set.of("resources/list", "resources/templates/list",
+            "resources/read", "resources/subscribe", "resources/unsubscribe", "prompts/list", "prompts/get",
+            "completion/complete");
+
+    static final String NOT_A_ROOTS_RESULT = "its answer was not a roots list";
+
+    /**
+     * Whether an answer to roots/list is one the library reads: a result object whose {@code roots} is an array of
+     * objects, each with a string {@code uri} and, if any, a string {@code name}.
+     */
+    static boolean isRootsResult(Buffer body) {
+        Object result = new JsonObject(body).getValue("result"); // read strictly as one object before
+        if (!(result instanceof JsonObject o) || !(o.getValue("roots") instanceof io.vertx.core.json.JsonArray roots)) {
+            return false;
+        }
+        for (Object root : roots) {
+            if (!(root instanceof JsonObject r) || !(r.getValue("uri") instanceof String)
+                    || r.getValue("name") != null && !(r.getValue("name") instanceof String)) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /**
      * An elicitation's answer as the library should read it (see {@link ElicitationResults}), or empty when it is no

@@ -62,6 +62,9 @@ public class McpHttpTools {
     @Inject
     ServerRequestOwners owners;
 
+    @Inject
+    AnswersInFlight answers;
+
     private Duration approvalTimeout;
 
     /** How much later than the server's own wait the MCP library gives up on a request to the client. */
@@ -104,15 +107,17 @@ public class McpHttpTools {
             result = ToolResult.error(McpTexts.cancelledBeforeStart(name, args.args().get("file_path")),
                     new dev.toolfs.runtime.ToolError("FsError", dev.toolfs.fs.FsErrorCode.FS_CANCELLED.name()));
         }
+        List<Content> content = new java.util.ArrayList<>();
         try {
-            List<Content> content = result.content(TextContent::new, ImageContent::new);
+            content.addAll(result.content(TextContent::new, ImageContent::new));
             MetadataPlacement placement = config.mcp().presentationMetadata();
             Map<String, Object> meta = McpTexts.meta(result, placement, asksForCards(args));
             return new ToolResponse(result.isError(), content, McpTexts.structuredContent(result, placement),
                     meta == null ? null : metaKeys(meta));
         } finally {
-            // Held while the image is encoded; the library writes the response after this returns.
-            result.release();
+            // Held until the library has written the answer, which it does after this returns; then the answer's
+            // content (an image as base64) is let go, which the library keeps a while longer.
+            answers.whenWritten(connection, args.requestId().value(), result::release, content::clear);
         }
     }
 

@@ -69,6 +69,10 @@ import reactor.util.context.Context;
  */
 public final class StdioTransport implements McpServerTransportProvider {
 
+    /** The answer to an initialize after the first: a process serves one session. */
+    static final String INITIALIZED_ALREADY = "Invalid Request: this session is initialized already; to start a new one,"
+            + " start the server again";
+
     private static final int INITIAL_MESSAGE_BYTES = 16 * 1024;
     /** A buffer grown past this by a large answer is let go, so that one huge read does not stay in memory. */
     private static final int KEPT_MESSAGE_BYTES = 1024 * 1024;
@@ -525,6 +529,10 @@ public final class StdioTransport implements McpServerTransportProvider {
             // and its answer is the first output (or is not sent), so the reader does not wait on the output.
             initializeSeen = true;
             handle(message, r.id());
+        } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method())) {
+            // The SDK took a second one, and with it another protocol version and the client's new capabilities, in
+            // the middle of the session (found by black-box testing); over HTTP a live session refuses it too.
+            answerAtOnce(reply(r.id(), "error", error(McpSchema.ErrorCodes.INVALID_REQUEST, INITIALIZED_ALREADY)));
         } else if (message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_PING.equals(r.method())
                 && (r.params() == null || r.params() instanceof Map)) {
             // MCP allows a ping at any time: the session would hold one until notifications/initialized, and a client

@@ -517,6 +517,29 @@ class StdioTransportTest {
         }
     }
 
+    /**
+     * Found by black-box testing: a second initialize in the middle of a session was taken, with another protocol
+     * version and the client's new capabilities; over HTTP a live session refuses it.
+     */
+    @Test
+    void aSecondInitializeIsRefusedAndChangesNothing() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED);
+            c.await(1);
+            c.send("{\"jsonrpc\":\"2.0\",\"id\":\"again\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2024-11-05\",\"capabilities\":{},\"clientInfo\":{\"name\":\"d\",\"version\":\"2\"}}}", CALL);
+            List<JsonNode> all = c.await(3);
+            assertThat(ids(all)).containsExactly("1", "again", "3");
+            JsonNode again = all.get(1);
+            assertThat(again.at("/error/code").asInt()).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+            assertThat(again.at("/error/message").asText()).isEqualTo("Invalid Request: this session is initialized"
+                    + " already; to start a new one, start the server again");
+            // The client's capabilities are still those of its initialize: roots.
+            assertThat(all.get(2).at("/result/content/0/text").asText()).isEqualTo("roots: true");
+        }
+    }
+
     @Test
     void malformedCallParamsAreInvalidParamsWithTheRequestsId() throws Exception {
         try (Connection c = new Connection(null)) {
