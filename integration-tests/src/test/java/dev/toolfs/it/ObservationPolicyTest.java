@@ -61,21 +61,58 @@ class ObservationPolicyTest {
     void replacingAnUnreadFileThatIsNotTextSaysWhatItIs() throws Exception {
         Files.write(ws.resolve(name), new byte[] { (byte) 0xFF, (byte) 0xFE, 'a', '\n' });
         assertError(tools.read(name), "FS_NOT_TEXT", "cannot read \"" + name
-                + "\": not a UTF-8 text file (invalid UTF-8 in the first 4 bytes); use read_image for an image, or a"
+                + "\": not a UTF-8 text file (it is UTF-16 (little-endian) text, as its byte-order mark says); use read_image for an image, or a"
                 + " shell tool for other binary files or text in another encoding");
         assertError(tools.write(name, "mine\n"), "FS_NOT_TEXT", "cannot write \"" + name + "\": the file exists and is"
-                + " not a UTF-8 text file (invalid UTF-8 in the first 4 bytes), which read cannot show, and write replaces"
+                + " not a UTF-8 text file (it is UTF-16 (little-endian) text, as its byte-order mark says), which read cannot show, and write replaces"
                 + " only a file read in this session; use read_image for an image, or a shell tool for other binary files or text in another encoding");
         assertError(tools.edit(name, "a", "b"), "FS_NOT_TEXT", "cannot edit \"" + name + "\": the file exists and is"
-                + " not a UTF-8 text file (invalid UTF-8 in the first 4 bytes), which read cannot show, and edit replaces"
+                + " not a UTF-8 text file (it is UTF-16 (little-endian) text, as its byte-order mark says), which read cannot show, and edit replaces"
                 + " only a file read in this session; use read_image for an image, or a shell tool for other binary files"
                 + " or text in another encoding");
         assertThat(Files.readAllBytes(ws.resolve(name))).containsExactly(0xFF, 0xFE, 'a', '\n');
         // Text in another encoding is no different: Latin-1.
         Files.write(ws.resolve(name), "caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         assertError(tools.write(name, "mine\n"), "FS_NOT_TEXT", "cannot write \"" + name + "\": the file exists and is"
-                + " not a UTF-8 text file (invalid UTF-8 in the first 5 bytes), which read cannot show, and write replaces"
+                + " not a UTF-8 text file (invalid UTF-8 in line 1), which read cannot show, and write replaces"
                 + " only a file read in this session; use read_image for an image, or a shell tool for other binary files or text in another encoding");
+    }
+
+    /**
+     * Found by black-box testing: a line not text on line 500, past the first 8 KiB but inside the window a read from
+     * the start shows, sent the model round the same loop: read refused the file, write and edit said to read it.
+     */
+    @Test
+    void anUnreadFileWhoseFirstWindowIsNotTextSaysWhatItIs() throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int i = 1; i < 500; i++) {
+            text.append("int line").append(i).append(" = ").append(i).append(";\n");
+        }
+        byte[] head = text.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] bad = "// caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[] bytes = java.util.Arrays.copyOf(head, head.length + bad.length);
+        System.arraycopy(bad, 0, bytes, head.length, bad.length);
+        assertThat(head.length).isGreaterThan(8192);
+        Files.write(ws.resolve(name), bytes);
+        assertError(tools.read(name), "FS_NOT_TEXT", "cannot read \"" + name + "\": not a UTF-8 text file (invalid UTF-8"
+                + " in line 500); use read_image for an image, or a shell tool for other binary files or text in another encoding");
+        for (String op : new String[] { "write", "edit" }) {
+            assertError(op.equals("write") ? tools.write(name, "mine\n") : tools.edit(name, "line1 ", "first "),
+                    "FS_NOT_TEXT", "cannot " + op + " \"" + name + "\": the file exists and is not a UTF-8 text file"
+                            + " (invalid UTF-8 in line 500), which read cannot show, and " + op + " replaces only a file read"
+                            + " in this session; use read_image for an image, or a shell tool for other binary files or text"
+                            + " in another encoding");
+        }
+        assertThat(Files.readAllBytes(ws.resolve(name))).isEqualTo(bytes);
+        // Past the first window (2000 lines), a read from the start shows the file: "read it first" is right.
+        StringBuilder longer = new StringBuilder(text);
+        for (int i = 500; i < 2100; i++) {
+            longer.append("int line").append(i).append(" = ").append(i).append(";\n");
+        }
+        byte[] far = (longer + "// caf\u00e9\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Files.write(ws.resolve(name), far);
+        assertError(tools.write(name, "mine\n"), "FS_NOT_OBSERVED",
+                "cannot write \"" + name + "\": the file exists but has not been read in this session — read the file, then retry");
     }
 
     @Test

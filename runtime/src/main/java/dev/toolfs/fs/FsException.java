@@ -26,11 +26,24 @@ public class FsException extends RuntimeException {
     }
 
     private FsException(FsErrorCode code, Path path, String template, Throwable cause, boolean cut) {
+        this(code, path, template, cause, cut, null);
+    }
+
+    private FsException(FsErrorCode code, Path path, String template, Throwable cause, boolean cut, String reason) {
         super(null, cause, false, false);
         this.code = Objects.requireNonNull(code);
         this.path = path;
         this.template = Objects.requireNonNull(template);
         this.cut = cut;
+        this.reason = reason;
+    }
+
+    /** Why the file is not text, for {@link #notText}; null otherwise. */
+    private final String reason;
+
+    /** Why the file is not text ("invalid UTF-8 in line 3"), for a file refused as not text; else null. */
+    public String reason() {
+        return reason;
     }
 
     /** Whether the path is shown cut to {@link #SHOWN_CHARS} characters (a path too long to be one, say). */
@@ -113,7 +126,7 @@ public class FsException extends RuntimeException {
 
     public static FsException notText(String op, Path path, String why) {
         return new FsException(FsErrorCode.FS_NOT_TEXT, path, "cannot " + op + " " + PATH + ": not a UTF-8 text file ("
-                + why + "); " + BINARY_ADVICE);
+                + why + "); " + BINARY_ADVICE, null, false, why);
     }
 
     /** An existing file the session has not read, and cannot: the operating system does not let this process. */

@@ -120,7 +120,8 @@ public final class LiteralEdit {
             matches = find(text, oldL, edit.replaceAll());
         }
         if (matches.isEmpty()) {
-            throw new EditMatchException(FsErrorCode.FS_NO_MATCH, noMatchDetail(text.logical, oldL, newL));
+            throw new EditMatchException(FsErrorCode.FS_NO_MATCH, noMatchDetail(text.logical, oldL, newL,
+                    edit.shownLineChars()));
         }
         if (matches.count() > 1 && !edit.replaceAll()) {
             throw new EditMatchException(FsErrorCode.FS_AMBIGUOUS_MATCH, ambiguousDetail(text.logical, oldL, matches));
@@ -358,7 +359,7 @@ public final class LiteralEdit {
     private static final java.util.regex.Pattern CUT_MARKER = java.util.regex.Pattern
             .compile("\\.\\.\\. \\(line truncated to (\\d+) chars\\)");
 
-    private static String noMatchDetail(String logical, String oldL, String newL) {
+    private static String noMatchDetail(String logical, String oldL, String newL, int shownLineChars) {
         if (logical.isEmpty()) {
             // Nothing to copy old_string from, and an empty old_string is refused.
             return "old_string was not found: the file is empty; give it its content with write";
@@ -369,6 +370,10 @@ public final class LiteralEdit {
             return "old_string contains \"" + cut.group() + "\", which read adds where it cut a long line; that text is"
                     + " not in the file. Use only text read showed before the marker (past the first " + cut.group(1)
                     + " characters of the line, only text you know is there matches), or change the line with a shell tool";
+        }
+        String cutLine = cutLineDetail(logical, oldL, shownLineChars);
+        if (cutLine != null) {
+            return cutLine;
         }
         if (logical.length() > HINT_MAX_CHARS) {
             return "old_string was not found in the file; read the file and copy old_string exactly from it, including whitespace";
@@ -429,6 +434,54 @@ public final class LiteralEdit {
             }
         }
         return "old_string was not found in the file; read the file and copy old_string exactly from it, including whitespace";
+    }
+
+    /** The most places of old_string's first line that {@link #cutLineDetail} follows. */
+    private static final int CUT_LINE_TRIES = 20;
+
+    /**
+     * An old_string copied from a read of a line longer than read shows, and going on past it: a line of old_string is,
+     * from where it starts to the end of what read showed, the file's, but the file's line goes on where old_string's
+     * has its line break. Read again, the line shows the same cut, so "copy it exactly" cannot be done (found by
+     * black-box testing). Null when that is not what happened.
+     */
+    static String cutLineDetail(String logical, String oldL, int shownLineChars) {
+        String[] lines = oldL.split("\n", -1);
+        if (lines.length < 2 || lines[0].isEmpty()) {
+            return null;
+        }
+        TextSearch places = new TextSearch(logical, lines[0], 0);
+        int tries = 0;
+        for (int at = places.next(); at >= 0 && tries < CUT_LINE_TRIES; at = places.next(), tries++) {
+            int pos = at;
+            for (int k = 0; k < lines.length - 1; k++) {
+                String line = lines[k];
+                if (!logical.startsWith(line, pos)) {
+                    break;
+                }
+                int lineStart = logical.lastIndexOf('\n', pos - 1) + 1;
+                int lineEnd = logical.indexOf('\n', pos);
+                lineEnd = lineEnd < 0 ? logical.length() : lineEnd;
+                int copiedTo = pos + line.length();
+                if (copiedTo < lineEnd) {
+                    // old_string's line ends inside the file's: at the cut of a long line, or not this place at all.
+                    if (lineEnd - lineStart > shownLineChars && copiedTo - lineStart >= shownLineChars - 1) {
+                        return "old_string was not found in the file: its line " + (k + 1) + " ends where read cut line "
+                                + new LineCounter(logical).lineOf(lineStart) + " of the file, which goes on past the "
+                                + shownLineChars + " characters read shows (it has " + (lineEnd - lineStart)
+                                + "); a read shows no more of it, so end old_string within what read showed of that"
+                                + " line (an old_string may end inside a line) and make the change in parts, or change"
+                                + " the line with a shell tool";
+                    }
+                    break;
+                }
+                pos = lineEnd + 1;
+                if (pos > logical.length()) {
+                    break;
+                }
+            }
+        }
+        return null;
     }
 
     /**

@@ -28,14 +28,25 @@ public class EditTool implements ToolExecutor<EditArgs> {
     @Inject
     SandboxEscalation sandbox;
 
+    @Inject
+    dev.toolfs.config.ToolFsConfig config;
+
     @Override
     public ToolOutcome execute(EditArgs args, ToolContext ctx) {
         NulFree.check("new_string", args.newString());
         ResolvedPath path = fs.resolve("edit", args.filePath(), ctx.cwd(), ctx.cancellation());
+        try {
+            return edit(args, ctx, path);
+        } catch (dev.toolfs.fs.FsException e) {
+            throw FirstRead.orNotText(e, fs, config, ctx, "edit", path);
+        }
+    }
+
+    private ToolOutcome edit(EditArgs args, ToolContext ctx, ResolvedPath path) {
         sandbox.refuseWhereNoneCanApprove("edit", path);
         Precondition guard = gates.editIntent(ctx.execution(), path);
         boolean all = args.replaceAllOrDefault();
-        TextEdit change = new TextEdit(args.oldString(), args.newString(), all);
+        TextEdit change = new TextEdit(args.oldString(), args.newString(), all, config.read().maxLineLength());
         boolean escalated = sandbox.approve(ctx, "edit", path, args.sandboxPermissions(), args.justification(), guard,
                 change, null);
         EditOutcome outcome = fs.editText(path, change, guard, escalated, ctx.cancellation());

@@ -27,10 +27,21 @@ public class WriteTool implements ToolExecutor<WriteArgs> {
     @Inject
     SandboxEscalation sandbox;
 
+    @Inject
+    dev.toolfs.config.ToolFsConfig config;
+
     @Override
     public ToolOutcome execute(WriteArgs args, ToolContext ctx) {
         NulFree.check("content", args.content());
         ResolvedPath path = fs.resolve("write", args.filePath(), ctx.cwd(), ctx.cancellation());
+        try {
+            return write(args, ctx, path);
+        } catch (dev.toolfs.fs.FsException e) {
+            throw FirstRead.orNotText(e, fs, config, ctx, "write", path);
+        }
+    }
+
+    private ToolOutcome write(WriteArgs args, ToolContext ctx, ResolvedPath path) {
         sandbox.refuseWhereNoneCanApprove("write", path);
         Precondition guard = gates.writeIntent(ctx.execution(), path);
         boolean escalated = sandbox.approve(ctx, "write", path, args.sandboxPermissions(), args.justification(), guard,

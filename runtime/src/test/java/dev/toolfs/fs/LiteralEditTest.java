@@ -157,6 +157,35 @@ class LiteralEditTest {
                 .hasMessageStartingWith("old_string was not found in the file");
     }
 
+    /**
+     * Found by black-box testing: an old_string copied from a read of a line longer than read shows, and going on past
+     * it, was told to copy that line "to the end of the file's line", which no read shows.
+     */
+    @Test
+    void oldStringGoingOnPastTheCutOfALongLineSaysWhatCanBeDone() {
+        String longLine = "a".repeat(15) + "Q".repeat(10); // 25 characters, of which read shows 20
+        String file = "head\n" + longLine + "\nnext\n";
+        String shown = longLine.substring(0, 20);
+        String expected = "old_string was not found in the file: its line %d ends where read cut line 2 of the file, which"
+                + " goes on past the 20 characters read shows (it has 25); a read shows no more of it, so end old_string"
+                + " within what read showed of that line (an old_string may end inside a line) and make the change in"
+                + " parts, or change the line with a shell tool";
+        for (String[] c : new String[][] { { shown + "\nnext", "1" }, { "head\n" + shown + "\n", "2" },
+                { shown + "\n", "1" }, { "head\n" + shown + "\nnext\n", "2" } }) {
+            assertThatThrownBy(() -> LiteralEdit.apply(file, new TextEdit(c[0], "x", false, 20)))
+                    .as(c[0]).hasMessage(String.format(expected, Integer.parseInt(c[1])));
+        }
+        // Ending within what read showed, it matches.
+        assertThat(LiteralEdit.apply(file, new TextEdit("head\n" + shown, "x", false, 20)).physicalAfter())
+                .isEqualTo("xQQQQQ\nnext\n");
+        // A line that read shows whole, which goes on: not cut, the usual hint.
+        assertThatThrownBy(() -> LiteralEdit.apply("abcdef\nnext\n", new TextEdit("abc\nnext", "x", false, 20)))
+                .hasMessageNotContaining("read cut");
+        // A long line the copy stops short of the cut in: the usual hint too.
+        assertThatThrownBy(() -> LiteralEdit.apply(file, new TextEdit("aaaaa\nnext", "x", false, 20)))
+                .hasMessageNotContaining("read cut");
+    }
+
     @Test
     void manyMatchesAreListedUpToTen() {
         String file = "a\n".repeat(12);
