@@ -350,6 +350,18 @@ class McpHttpTest {
             assertThat(refused.jsonPath().getString("error")).isEqualTo("POST /mcp needs an Accept header that lists both"
                     + " application/json and text/event-stream, as Streamable HTTP asks");
         }
+        // Found by black-box testing: GET /mcp streamed to a client that takes no event stream, and its 405 without a
+        // session named no methods.
+        for (String accept : new String[] { "application/json", "text/event-stream;q=0" }) {
+            io.restassured.response.Response refused = given().header("Accept", accept)
+                    .header("Mcp-Session-Id", mcp.session()).get("/mcp");
+            assertThat(refused.statusCode()).as(accept).isEqualTo(406);
+            assertThat(refused.jsonPath().getString("error")).isEqualTo("GET /mcp opens the session's event stream: it"
+                    + " needs an Accept header that lists text/event-stream, as Streamable HTTP asks");
+        }
+        io.restassured.response.Response sessionless = given().accept("text/event-stream").get("/mcp");
+        assertThat(sessionless.statusCode()).isEqualTo(405);
+        assertThat(sessionless.header("Allow")).isEqualTo("GET, POST, DELETE");
         // A GET or DELETE whose protocol version the server does not speak gets the POST's 400, and ends nothing.
         for (io.restassured.http.Method method : new io.restassured.http.Method[] { io.restassured.http.Method.GET,
                 io.restassured.http.Method.DELETE }) {

@@ -89,8 +89,19 @@ public class McpHttpGuard {
                     sessions.makeRoom(); // the older transport's session begins with its event stream
                 }
                 String session = sessionOf(ctx);
-                if (session != null && ctx.request().method() == HttpMethod.GET && "/mcp".equals(ctx.normalizedPath())) {
-                    streams.opened(session, ctx.response(), forget -> ctx.addEndHandler(done -> forget.run()));
+                if (ctx.request().method() == HttpMethod.GET && "/mcp".equals(ctx.normalizedPath())) {
+                    if (!AcceptHeader.accepts(ctx.request().headers().getAll("Accept"), "text/event-stream")) {
+                        // The library streamed to a client that said it takes no event stream (found by black-box
+                        // testing); a POST is refused the same way.
+                        HttpAdmission.fail(ctx, 406, GET_ACCEPTS_STREAM);
+                        return;
+                    }
+                    if (session == null) {
+                        // The library's 405 for a stream without a session named no methods, which a 405 must.
+                        ctx.response().putHeader("Allow", "GET, POST, DELETE");
+                    } else {
+                        streams.opened(session, ctx.response(), forget -> ctx.addEndHandler(done -> forget.run()));
+                    }
                 }
                 // Admitted with scheme and host in any case; the library compares them as written.
                 String origin = ctx.request().getHeader("Origin");
@@ -215,6 +226,9 @@ public class McpHttpGuard {
         String all = String.join(",", request.headers().getAll("Accept"));
         return all.contains("application/json") && all.contains("text/event-stream");
     }
+
+    static final String GET_ACCEPTS_STREAM = "GET /mcp opens the session's event stream: it needs an Accept header that"
+            + " lists text/event-stream, as Streamable HTTP asks";
 
     static final String ACCEPT_BOTH = "POST /mcp needs an Accept header that lists both application/json and"
             + " text/event-stream, as Streamable HTTP asks";
