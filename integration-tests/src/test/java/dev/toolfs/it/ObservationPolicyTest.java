@@ -115,6 +115,36 @@ class ObservationPolicyTest {
                 "cannot write \"" + name + "\": the file exists but has not been read in this session — read the file, then retry");
     }
 
+    /**
+     * Found by black-box testing: the same loop from the other answers that send the model to read the file: a file
+     * read as text and then replaced by one that is not ("re-read"), and one found missing that then appears.
+     */
+    @Test
+    void aFileThatBecameNotTextSaysWhatItIs() throws Exception {
+        Files.writeString(ws.resolve(name), "text\n");
+        assertOk(tools.read(name));
+        byte[] binary = { 'P', 'K', 3, 4, 0, 0, 1 };
+        Files.write(ws.resolve(name), binary);
+        String reason = "it contains NUL bytes";
+        for (String op : new String[] { "write", "edit" }) {
+            assertError(op.equals("write") ? tools.write(name, "mine\n") : tools.edit(name, "text", "mine"), "FS_NOT_TEXT",
+                    "cannot " + op + " \"" + name + "\": the file exists and is not a UTF-8 text file (" + reason
+                            + "), which read cannot show, and " + op + " replaces only a file read in this session; use"
+                            + " read_image for an image, or a shell tool for other binary files or text in another encoding");
+        }
+        String other = name + ".new";
+        assertError(tools.read(other), "FS_NOT_FOUND", "cannot read \"" + other + "\": not found");
+        Files.write(ws.resolve(other), binary);
+        for (String op : new String[] { "write", "edit" }) {
+            assertError(op.equals("write") ? tools.write(other, "mine\n") : tools.edit(other, "text", "mine"), "FS_NOT_TEXT",
+                    "cannot " + op + " \"" + other + "\": the file exists and is not a UTF-8 text file (" + reason
+                            + "), which read cannot show, and " + op + " replaces only a file read in this session; use"
+                            + " read_image for an image, or a shell tool for other binary files or text in another encoding");
+        }
+        assertThat(Files.readAllBytes(ws.resolve(name))).isEqualTo(binary);
+        assertThat(Files.readAllBytes(ws.resolve(other))).isEqualTo(binary);
+    }
+
     @Test
     void replacingAnUnreadFileIsRefused() throws Exception {
         Files.writeString(ws.resolve(name), "theirs\n");

@@ -464,8 +464,13 @@ public final class LiteralEdit {
                 lineEnd = lineEnd < 0 ? logical.length() : lineEnd;
                 int copiedTo = pos + line.length();
                 if (copiedTo < lineEnd) {
-                    // old_string's line ends inside the file's: at the cut of a long line, or not this place at all.
-                    if (lineEnd - lineStart > shownLineChars && copiedTo - lineStart >= shownLineChars - 1) {
+                    // old_string's line ends inside the file's: at the cut of a long line (one character earlier when
+                    // that would split a surrogate pair, as read cuts), or not this place at all.
+                    int cut = lineStart + shownLineChars;
+                    if (cut < lineEnd && Character.isHighSurrogate(logical.charAt(cut - 1))) {
+                        cut--;
+                    }
+                    if (lineEnd - lineStart > shownLineChars && copiedTo == cut) {
                         return "old_string was not found in the file: its line " + (k + 1) + " ends where read cut line "
                                 + new LineCounter(logical).lineOf(lineStart) + " of the file, which goes on past the "
                                 + shownLineChars + " characters read shows (it has " + (lineEnd - lineStart)

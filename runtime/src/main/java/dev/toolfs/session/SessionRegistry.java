@@ -65,11 +65,12 @@ public final class SessionRegistry {
 
     /** Removes a session and forgets it altogether: what it observed, and its settings. */
     public void end(String id) {
-        retired.remove(id);
-        ToolSession live = sessions.remove(id);
-        if (live != null) {
+        // The live one first, in one step with respect to retire(): retired meanwhile, its settings are removed next.
+        sessions.computeIfPresent(id, (key, live) -> {
             live.forget();
-        }
+            return null;
+        });
+        retired.remove(id);
     }
 
     public java.util.Collection<ToolSession> all() {

@@ -30,12 +30,16 @@ final class FirstRead {
     static Optional<FsException> notTextRefusal(FileSystemProvider fs, ToolFsConfig config, ToolContext ctx, String op,
             ResolvedPath path) {
         ToolFsConfig.Read limits = config.read();
+        // A look, not a read the caller asked for: bounded in time (a first line of gigabytes is scanned to its end),
+        // past which the usual answer stands.
+        long deadline = System.nanoTime() + LOOK_NANOS;
+        dev.toolfs.fs.Cancellation bounded = () -> ctx.cancellation().isCancelled() || System.nanoTime() - deadline > 0;
         try {
             FileStat stat = fs.stat(path);
             if (!stat.isRegularFile()) {
                 return Optional.empty();
             }
-            try (TextCursor cursor = fs.openText(path, stat, ctx.cancellation())) {
+            try (TextCursor cursor = fs.openText(path, stat, bounded)) {
                 // The lines of the window only: its footer's total is not needed to tell.
                 ReadRender.window(new WithoutTotal(cursor), 1, limits.limit(), limits.maxLineLength(),
                         ReadRender.lineBudget(ctx.display(path.requested()), limits.maxBytes()), false, stat.size());
@@ -45,16 +49,28 @@ final class FirstRead {
             return e.code() == FsErrorCode.FS_NOT_TEXT && e.reason() != null
                     ? Optional.of(FsException.notTextUnread(op, path.requested(), e.reason()))
                     : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty(); // not to be looked at now: the usual answer
         }
     }
 
+    /** How long the look may take. */
+    private static final long LOOK_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+
     /**
-     * {@code e}, or, for a "read it first" ({@code FS_NOT_OBSERVED}) about a file the default read refuses as not text,
-     * the refusal that says what the file is.
+     * The answers that send the model to read the file: not read in this session, changed since it was read, or there
+     * since the session found it missing (found by black-box testing: each looped as "not read" did).
+     */
+    private static final java.util.Set<FsErrorCode> READ_IT = java.util.EnumSet.of(FsErrorCode.FS_NOT_OBSERVED,
+            FsErrorCode.FS_STALE_VERSION, FsErrorCode.FS_EXISTS, FsErrorCode.FS_NOT_FOUND);
+
+    /**
+     * {@code e}, or, for an answer that sends the model to read a file (see {@link #READ_IT}) that the default read
+     * refuses as not text, the refusal that says what the file is.
      */
     static FsException orNotText(FsException e, FileSystemProvider fs, ToolFsConfig config, ToolContext ctx, String op,
             ResolvedPath path) {
-        return e.code() == FsErrorCode.FS_NOT_OBSERVED ? notTextRefusal(fs, config, ctx, op, path).orElse(e) : e;
+        return READ_IT.contains(e.code()) ? notTextRefusal(fs, config, ctx, op, path).orElse(e) : e;
     }
 
     /** The lines of a source, whose remaining lines count as none. */

@@ -181,9 +181,17 @@ class LiteralEditTest {
         // A line that read shows whole, which goes on: not cut, the usual hint.
         assertThatThrownBy(() -> LiteralEdit.apply("abcdef\nnext\n", new TextEdit("abc\nnext", "x", false, 20)))
                 .hasMessageNotContaining("read cut");
-        // A long line the copy stops short of the cut in: the usual hint too.
+        // A long line the copy stops short of the cut in, by one character, or goes past it in: the usual hint too.
         assertThatThrownBy(() -> LiteralEdit.apply(file, new TextEdit("aaaaa\nnext", "x", false, 20)))
                 .hasMessageNotContaining("read cut");
+        assertThatThrownBy(() -> LiteralEdit.apply(file, new TextEdit(shown.substring(0, 19) + "\nnext", "x", false, 20)))
+                .hasMessageNotContaining("read cut");
+        assertThatThrownBy(() -> LiteralEdit.apply(file, new TextEdit(longLine.substring(0, 21) + "\nnext", "x", false, 20)))
+                .hasMessageNotContaining("read cut");
+        // Where the cut would split a surrogate pair, read cuts a character earlier: so does the hint.
+        String emoji = "a".repeat(19) + "\uD83D\uDE00" + "b".repeat(5);
+        assertThatThrownBy(() -> LiteralEdit.apply(emoji + "\nnext\n", new TextEdit("a".repeat(19) + "\nnext", "x", false, 20)))
+                .hasMessageContaining("its line 1 ends where read cut line 1 of the file");
     }
 
     @Test

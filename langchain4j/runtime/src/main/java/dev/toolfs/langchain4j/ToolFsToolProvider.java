@@ -34,12 +34,14 @@ import dev.toolfs.tools.ContentBlock;
  * validation, gates, policy, texts and metadata as REST and MCP. The chat memory id is the tool session.
  *
  * <p>
- * A default bean: an application's own tool provider bean, or the MCP client's, goes first, so that adding Tool FS
+ * A default bean of low priority: an application's own tool provider bean, or the MCP client's, goes first, so that adding Tool FS
  * neither makes an injection of {@code ToolProvider} ambiguous (the build failed) nor takes the other provider's tools
  * from every AI service (found in a review). {@link ToolFsToolProviderSupplier} names this one by its class.
  */
 @Singleton
 @io.quarkus.arc.DefaultBean
+// Below other default beans: the MCP client's provider is one too, and two of one priority gave no service either.
+@jakarta.annotation.Priority(-1)
 public class ToolFsToolProvider implements ToolProvider {
 
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ToolFsToolProvider.class);
@@ -174,8 +176,10 @@ public class ToolFsToolProvider implements ToolProvider {
                     hidden.add(dev.toolfs.tools.ReadImageTool.NAME);
                     call = call.withHiddenTools(hidden);
                 }
-                if (RequestSessions.ofThisRequest(memoryId)) {
-                    // The memory of one request, which Quarkus LangChain4j drops when it ends: so goes its session.
+                if (RequestSessions.ofThisRequest(memoryId)
+                        && call.sessionId().equals(ToolFsLangChain4jProducers.sessionId(memoryId))) {
+                    // The memory of one request, which Quarkus LangChain4j drops when it ends: so goes its session. One
+                    // a mapper named otherwise (a user's, say) is the mapper's to keep.
                     requestSessions.track(call.sessionId());
                 }
                 return runtime.executeForSending(tool, args, call);

@@ -25,13 +25,19 @@ public class AnswersInFlight {
     static final class Answer {
         private final List<Runnable> held = new ArrayList<>();
         private boolean written;
+        /** A second request came with the same id: which answer is which cannot be told, so nothing more waits. */
+        private boolean shared;
 
         synchronized boolean hold(Runnable release) {
-            if (written) {
+            if (written || shared) {
                 return false;
             }
             held.add(release);
             return true;
+        }
+
+        synchronized void share() {
+            shared = true;
         }
 
         void written() {
@@ -55,7 +61,11 @@ public class AnswersInFlight {
         }
         String key = key(session, id);
         Answer answer = new Answer();
-        if (open.putIfAbsent(key, answer) != null) {
+        Answer before = open.putIfAbsent(key, answer);
+        if (before != null) {
+            // A client's mistake (JSON-RPC ids are unique among a client's open requests): tied to the first answer,
+            // the second call's content would be emptied once the first was written, perhaps before its own was.
+            before.share();
             return;
         }
         ctx.addEndHandler(done -> whenSent(ctx, () -> {
@@ -68,8 +78,14 @@ public class AnswersInFlight {
     private static final long SENT_POLL_MILLIS = 10;
 
     /**
+     * The longest an ended answer is waited for: a client that does not read holds its connection's buffer full, and
+     * the room with it, which other calls wait for (at most 30 s); over HTTP/2 the buffer is the whole connection's.
+     */
+    private static final long SENT_WAIT_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+
+    /**
      * Runs {@code then} once what the response wrote has left the connection's buffer for the socket (its channel is
-     * writable again) or the connection is gone. An ended response may still be queued whole there, as the bytes of its
+     * writable again), the connection is gone, or 10 s have passed. An ended response may still be queued whole there, as the bytes of its
      * JSON: a slow client held a 7 MB answer in the heap after its end (found by black-box testing).
      */
     static void whenSent(RoutingContext ctx, Runnable then) {
@@ -80,8 +96,9 @@ public class AnswersInFlight {
             then.run();
             return;
         }
+        long deadline = System.nanoTime() + SENT_WAIT_NANOS;
         ctx.vertx().setPeriodic(SENT_POLL_MILLIS, timer -> {
-            if (sent(channel)) {
+            if (sent(channel) || System.nanoTime() - deadline > 0) {
                 ctx.vertx().cancelTimer(timer);
                 then.run();
             }

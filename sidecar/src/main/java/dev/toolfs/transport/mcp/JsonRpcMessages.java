@@ -199,6 +199,12 @@ final class JsonRpcMessages {
             }
             return new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, method, map.get("params"));
         }
+        if (map.containsKey("result") && map.get("result") == null && !map.containsKey("error") && plainId(map.get("id"))) {
+            // A result of null answers its request still, as an empty one (MCP's results are objects, which the
+            // request's reader judges): the SDK took it for no message at all, and a roots/list answered so was waited
+            // for until its time limit (found by black-box testing).
+            return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, map.get("id"), Map.of(), null);
+        }
         if (map.containsKey("result") || map.containsKey("error")) {
             return mapper.convertValue(map, McpSchema.JSONRPCResponse.class);
         }

@@ -481,24 +481,11 @@ public class McpHttpGuard {
             "resources/read", "resources/subscribe", "resources/unsubscribe", "prompts/list", "prompts/get",
             "completion/complete");
 
-    static final String NOT_A_ROOTS_RESULT = "its answer was not a roots list";
+    static final String NOT_A_ROOTS_RESULT = RootsResults.NOT_A_ROOTS_RESULT;
 
-    /**
-     * Whether an answer to roots/list is one the library reads: a result object whose {@code roots} is an array of
-     * objects, each with a string {@code uri} and, if any, a string {@code name}.
-     */
+    /** Whether an answer to roots/list is one the library reads (see {@link RootsResults}). */
     static boolean isRootsResult(Buffer body) {
-        Object result = new JsonObject(body).getValue("result"); // read strictly as one object before
-        if (!(result instanceof JsonObject o) || !(o.getValue("roots") instanceof io.vertx.core.json.JsonArray roots)) {
-            return false;
-        }
-        for (Object root : roots) {
-            if (!(root instanceof JsonObject r) || !(r.getValue("uri") instanceof String)
-                    || r.getValue("name") != null && !(r.getValue("name") instanceof String)) {
-                return false;
-            }
-        }
-        return true;
+        return RootsResults.readable(new JsonObject(body).getValue("result")); // read strictly as one object before
     }
 
     /**

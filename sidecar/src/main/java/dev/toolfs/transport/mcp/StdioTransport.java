@@ -139,6 +139,20 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** The ids of the elicitations sent and not answered yet, whose answers are read here before the SDK reads them. */
     private final java.util.Set<Object> elicitations = ConcurrentHashMap.newKeySet();
 
+    /** The ids of the roots lists asked for and not answered yet, whose answers are judged here first. */
+    private final java.util.Set<Object> rootsLists = ConcurrentHashMap.newKeySet();
+
+    /**
+     * An answer to roots/list as the SDK should read it: one that is no roots list is failed with that, as over HTTP
+     * (the SDK failed on a null result and the call waited for the roots' time limit; found by black-box testing).
+     */
+    static McpSchema.JSONRPCResponse asRootsResult(McpSchema.JSONRPCResponse response) {
+        return RootsResults.readable(response.result()) ? response
+                : new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, response.id(), null,
+                        new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INVALID_PARAMS,
+                                RootsResults.NOT_A_ROOTS_RESULT, null));
+    }
+
     /**
      * An answer to an elicitation as the SDK should read it (see {@link ElicitationResults}): the SDK reads its action
      * leniently, and "accept " approved an escalation (found by black-box testing); one that is no elicitation result
@@ -297,6 +311,7 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
         McpServerSession s = session;
         elicitations.clear();
+        rootsLists.clear();
         for (Object id : unanswered.keySet()) {
             unanswered.remove(id);
             if (s != null) {
@@ -322,6 +337,7 @@ public final class StdioTransport implements McpServerTransportProvider {
             for (Map.Entry<Object, Thread> e : unanswered.entrySet()) {
                 if (e.getValue() == asking && unanswered.remove(e.getKey(), asking)) {
                     elicitations.remove(e.getKey());
+                    rootsLists.remove(e.getKey());
                     given.add(e.getKey());
                 }
             }
@@ -463,8 +479,10 @@ public final class StdioTransport implements McpServerTransportProvider {
         if (message instanceof McpSchema.JSONRPCResponse response) {
             // The answer to a request of ours, which a call may be waiting for: complete it now.
             unanswered.remove(response.id());
+            boolean roots = rootsLists.remove(response.id());
             McpSchema.JSONRPCResponse read = elicitations.remove(response.id()) && response.error() == null
-                    ? asElicitationResult(response) : response;
+                    ? asElicitationResult(response)
+                    : roots && response.error() == null ? asRootsResult(response) : response;
             session.handle(read).subscribe(null, e -> LOG.debugf(e, "MCP stdio: a response could not be handled"));
         } else if (message instanceof McpSchema.JSONRPCNotification n && ClientWait.CANCELLED.equals(n.method())) {
             // The request stops if it runs (a tool checks), is not run if it waits, and is not answered (as MCP asks).
@@ -862,9 +880,12 @@ public final class StdioTransport implements McpServerTransportProvider {
                         unanswered.put(request.id(), Thread.currentThread());
                         if (McpSchema.METHOD_ELICITATION_CREATE.equals(request.method())) {
                             elicitations.add(request.id());
+                        } else if (McpSchema.METHOD_ROOTS_LIST.equals(request.method())) {
+                            rootsLists.add(request.id());
                         }
                         if (closing && unanswered.remove(request.id()) != null) {
                             elicitations.remove(request.id());
+                            rootsLists.remove(request.id());
                             // No answer can come (end() fails the requests it finds): fail now rather than wait for
                             // the request's timeout.
                             throw new IllegalStateException("the client's connection is closed");

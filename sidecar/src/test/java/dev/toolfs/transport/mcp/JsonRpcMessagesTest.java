@@ -106,6 +106,10 @@ class JsonRpcMessagesTest {
             assertThat(((JsonRpcMessages.NotAMessage) actual).getMessage()).isEqualTo(m + " is a notification: send it without an id");
             boolean plainId = id instanceof String || id instanceof Integer || id instanceof Long;
             assertThat(((JsonRpcMessages.NotAMessage) actual).id()).as(text).isEqualTo(plainId ? id : null);
+        } else if (method == ABSENT && result == null && (id instanceof String || id instanceof Integer || id instanceof Long)) {
+            // Where the SDK refused a response whose result is null, it answers its request as an empty result, which
+            // that request's reader judges (found by black-box testing: a roots/list so answered was waited for).
+            assertThat(actual).as(text).isEqualTo(new McpSchema.JSONRPCResponse("2.0", id, Map.of(), null));
         } else if (expected instanceof Exception) {
             assertThat(actual).as(text).isInstanceOf(Exception.class);
         } else {

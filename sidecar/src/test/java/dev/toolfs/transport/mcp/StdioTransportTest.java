@@ -646,6 +646,35 @@ class StdioTransportTest {
         }
     }
 
+    /**
+     * Found by black-box testing: a roots answer that is no roots list ({"result": null}) left the call waiting for the
+     * roots' time limit; it is failed at once, as over HTTP, which answers the same.
+     */
+    @Test
+    void aRootsAnswerThatIsNoRootsListFailsAtOnce() throws Exception {
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED);
+            c.await(1);
+            int expected = 1;
+            for (String bad : new String[] { "null", "{\"roots\":\"x\"}", "{\"roots\":[{\"name\":\"no uri\"}]}",
+                    "{\"roots\":[{\"uri\":\"file:///p\",\"name\":5}]}" }) {
+                c.send(ASK);
+                List<JsonNode> asked = c.await(expected + 1);
+                JsonNode rootsRequest = asked.get(expected);
+                assertThat(rootsRequest.get("method").asText()).isEqualTo("roots/list");
+                long start = System.nanoTime();
+                c.send("{\"jsonrpc\":\"2.0\",\"id\":" + rootsRequest.get("id") + ",\"result\":" + bad + "}");
+                List<JsonNode> all = c.await(expected + 2);
+                assertThat(all).as(bad).hasSize(expected + 2);
+                assertThat(all.get(expected + 1).at("/result/content/0/text").asText()).as(bad)
+                        .startsWith("no roots: ").contains("its answer was not a roots list");
+                assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).as(bad).isLessThan(5000);
+                expected += 2;
+            }
+        }
+    }
+
     @Test
     void aCallBeforeNotificationsInitializedIsAnsweredOnceItComes() throws Exception {
         try (Connection c = new Connection(null)) {

@@ -70,7 +70,9 @@ class ToolFsLangChain4jProcessor {
     void otherToolProviders(io.quarkus.arc.deployment.ValidationPhaseBuildItem validation, CombinedIndexBuildItem index,
             BuildProducer<io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem> errors) {
         List<String> others = validation.getContext().beans().withBeanType(TOOL_PROVIDER).stream()
-                .filter(bean -> !bean.isDefaultBean())
+                // Any other, a default bean too (the MCP client's is one): it goes before Tool FS's, of lower priority.
+                .filter(bean -> bean.getImplClazz() == null
+                        || !bean.getImplClazz().name().toString().equals(ToolFsToolProvider.class.getName()))
                 .map(bean -> bean.getImplClazz() != null ? bean.getImplClazz().name().toString()
                         : bean.getBeanClass().toString())
                 .sorted().toList();
