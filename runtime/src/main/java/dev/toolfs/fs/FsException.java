@@ -353,11 +353,25 @@ public class FsException extends RuntimeException {
             // when it is used is another process's doing (a swap). Not Java's words and the server's paths.
             return pathChanged(op, path);
         }
+        String reason = cause instanceof java.nio.file.FileSystemException f ? f.getReason()
+                : cause == null ? null : cause.getMessage();
+        if (DISK_FULL.contains(String.valueOf(reason))) {
+            // "Retry" cannot help: the model should stop, and say so (found by testing on a full disk).
+            return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": the disk is full ("
+                    + reason + "); nothing was changed — tell the user, who can free space on it", cause);
+        }
+        if ("Read-only file system".equals(reason)) {
+            return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": the file system is"
+                    + " read-only; nothing was changed — tell the user", cause);
+        }
         String detail = cause == null ? "unknown" : cause.getClass().getSimpleName()
                 + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
         return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": I/O error (" + detail
                 + "); nothing was changed — retry, or check the disk", cause);
     }
+
+    /** The operating system's words for a disk with no room left: for the writer, and for its quota. */
+    private static final java.util.Set<String> DISK_FULL = java.util.Set.of("No space left on device", "Disk quota exceeded");
 
     /** The file's lock was held by another change for {@code seconds}: a change stuck (on a special file), say. */
     public static FsException busy(String op, Path path, long seconds) {
