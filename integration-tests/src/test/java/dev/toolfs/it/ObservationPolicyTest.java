@@ -61,20 +61,20 @@ class ObservationPolicyTest {
     void replacingAnUnreadFileThatIsNotTextSaysWhatItIs() throws Exception {
         Files.write(ws.resolve(name), new byte[] { (byte) 0xFF, (byte) 0xFE, 'a', '\n' });
         assertError(tools.read(name), "FS_NOT_TEXT", "cannot read \"" + name
-                + "\": not a UTF-8 text file (it is UTF-16 (little-endian) text, as its byte-order mark says); use read_image for an image, or a"
+                + "\": not a UTF-8 text file (it is UTF-16LE text, as its byte-order mark says); use read_image for an image, or a"
                 + " shell tool for other binary files or text in another encoding");
         assertError(tools.write(name, "mine\n"), "FS_NOT_TEXT", "cannot write \"" + name + "\": the file exists and is"
-                + " not a UTF-8 text file (it is UTF-16 (little-endian) text, as its byte-order mark says), which read cannot show, and write replaces"
+                + " not a UTF-8 text file (it is UTF-16LE text, as its byte-order mark says), which read cannot show whole, and write replaces"
                 + " only a file read in this session; use read_image for an image, or a shell tool for other binary files or text in another encoding");
         assertError(tools.edit(name, "a", "b"), "FS_NOT_TEXT", "cannot edit \"" + name + "\": the file exists and is"
-                + " not a UTF-8 text file (it is UTF-16 (little-endian) text, as its byte-order mark says), which read cannot show, and edit replaces"
+                + " not a UTF-8 text file (it is UTF-16LE text, as its byte-order mark says), which read cannot show whole, and edit replaces"
                 + " only a file read in this session; use read_image for an image, or a shell tool for other binary files"
                 + " or text in another encoding");
         assertThat(Files.readAllBytes(ws.resolve(name))).containsExactly(0xFF, 0xFE, 'a', '\n');
         // Text in another encoding is no different: Latin-1.
         Files.write(ws.resolve(name), "caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         assertError(tools.write(name, "mine\n"), "FS_NOT_TEXT", "cannot write \"" + name + "\": the file exists and is"
-                + " not a UTF-8 text file (invalid UTF-8 in line 1), which read cannot show, and write replaces"
+                + " not a UTF-8 text file (invalid UTF-8 in line 1), which read cannot show whole, and write replaces"
                 + " only a file read in this session; use read_image for an image, or a shell tool for other binary files or text in another encoding");
     }
 
@@ -99,7 +99,7 @@ class ObservationPolicyTest {
         for (String op : new String[] { "write", "edit" }) {
             assertError(op.equals("write") ? tools.write(name, "mine\n") : tools.edit(name, "line1 ", "first "),
                     "FS_NOT_TEXT", "cannot " + op + " \"" + name + "\": the file exists and is not a UTF-8 text file"
-                            + " (invalid UTF-8 in line 500), which read cannot show, and " + op + " replaces only a file read"
+                            + " (invalid UTF-8 in line 500), which read cannot show whole, and " + op + " replaces only a file read"
                             + " in this session; use read_image for an image, or a shell tool for other binary files or text"
                             + " in another encoding");
         }
@@ -127,10 +127,11 @@ class ObservationPolicyTest {
         Files.write(ws.resolve(name), binary);
         String reason = "it contains NUL bytes";
         for (String op : new String[] { "write", "edit" }) {
+            // Read, as text, before: "not read in this session" would not be true.
             assertError(op.equals("write") ? tools.write(name, "mine\n") : tools.edit(name, "text", "mine"), "FS_NOT_TEXT",
-                    "cannot " + op + " \"" + name + "\": the file exists and is not a UTF-8 text file (" + reason
-                            + "), which read cannot show, and " + op + " replaces only a file read in this session; use"
-                            + " read_image for an image, or a shell tool for other binary files or text in another encoding");
+                    "cannot " + op + " \"" + name + "\": the file has changed since this session read it and is no longer"
+                            + " a UTF-8 text file (" + reason + "), so read cannot show it whole; use read_image for an"
+                            + " image, or a shell tool for other binary files or text in another encoding");
         }
         String other = name + ".new";
         assertError(tools.read(other), "FS_NOT_FOUND", "cannot read \"" + other + "\": not found");
@@ -138,7 +139,7 @@ class ObservationPolicyTest {
         for (String op : new String[] { "write", "edit" }) {
             assertError(op.equals("write") ? tools.write(other, "mine\n") : tools.edit(other, "text", "mine"), "FS_NOT_TEXT",
                     "cannot " + op + " \"" + other + "\": the file exists and is not a UTF-8 text file (" + reason
-                            + "), which read cannot show, and " + op + " replaces only a file read in this session; use"
+                            + "), which read cannot show whole, and " + op + " replaces only a file read in this session; use"
                             + " read_image for an image, or a shell tool for other binary files or text in another encoding");
         }
         assertThat(Files.readAllBytes(ws.resolve(name))).isEqualTo(binary);

@@ -139,8 +139,18 @@ public class FsException extends RuntimeException {
     /** An existing file the session has not read, and cannot: read refuses it as not text. */
     public static FsException notTextUnread(String op, Path path, String why) {
         return new FsException(FsErrorCode.FS_NOT_TEXT, path, "cannot " + op + " " + PATH + ": the file exists and is not"
-                + " a UTF-8 text file (" + why + "), which read cannot show, and " + op + " replaces only a file read in"
-                + " this session; " + BINARY_ADVICE);
+                + " a UTF-8 text file (" + why + "), which read cannot show whole, and " + op + " replaces only a file read"
+                + " in this session; " + BINARY_ADVICE);
+    }
+
+    /**
+     * A file the session read as text, since replaced by one that is not: "re-read it" would fail, and "not read in this
+     * session" would not be true (found by a review from the model's side).
+     */
+    public static FsException notTextSinceRead(String op, Path path, String why) {
+        return new FsException(FsErrorCode.FS_NOT_TEXT, path, "cannot " + op + " " + PATH + ": the file has changed since"
+                + " this session read it and is no longer a UTF-8 text file (" + why + "), so read cannot show it whole;"
+                + " " + BINARY_ADVICE);
     }
 
     /**
@@ -355,14 +365,18 @@ public class FsException extends RuntimeException {
         }
         String reason = cause instanceof java.nio.file.FileSystemException f ? f.getReason()
                 : cause == null ? null : cause.getMessage();
-        if (DISK_FULL.contains(String.valueOf(reason))) {
-            // "Retry" cannot help: the model should stop, and say so (found by testing on a full disk).
-            return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": the disk is full ("
-                    + reason + "); nothing was changed — tell the user, who can free space on it", cause);
+        // "Retry" cannot help with these: the model should stop, and say so (found by testing on a full disk).
+        if ("No space left on device".equals(reason)) {
+            return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": the disk is full (" + reason
+                    + "); nothing was changed — tell the user; do not delete files to make room unless asked", cause);
+        }
+        if ("Disk quota exceeded".equals(reason)) {
+            return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": the disk quota is used up ("
+                    + reason + "); nothing was changed — tell the user; do not delete files to make room unless asked",
+                    cause);
         }
         if ("Read-only file system".equals(reason)) {
-            return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": the file system is"
-                    + " read-only; nothing was changed — tell the user", cause);
+            return readOnlyFileSystem(op, path);
         }
         String detail = cause == null ? "unknown" : cause.getClass().getSimpleName()
                 + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
@@ -370,8 +384,11 @@ public class FsException extends RuntimeException {
                 + "); nothing was changed — retry, or check the disk", cause);
     }
 
-    /** The operating system's words for a disk with no room left: for the writer, and for its quota. */
-    private static final java.util.Set<String> DISK_FULL = java.util.Set.of("No space left on device", "Disk quota exceeded");
+    /** The file system the path is on is mounted read-only: neither retrying nor permissions can help. */
+    public static FsException readOnlyFileSystem(String op, Path path) {
+        return new FsException(FsErrorCode.FS_IO, path, "cannot " + op + " " + PATH + ": the file system it is on is"
+                + " mounted read-only; nothing was changed — tell the user");
+    }
 
     /** The file's lock was held by another change for {@code seconds}: a change stuck (on a special file), say. */
     public static FsException busy(String op, Path path, long seconds) {

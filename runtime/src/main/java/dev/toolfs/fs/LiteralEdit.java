@@ -471,12 +471,13 @@ public final class LiteralEdit {
                         cut--;
                     }
                     if (lineEnd - lineStart > shownLineChars && copiedTo == cut) {
-                        return "old_string was not found in the file: its line " + (k + 1) + " ends where read cut line "
-                                + new LineCounter(logical).lineOf(lineStart) + " of the file, which goes on past the "
-                                + shownLineChars + " characters read shows (it has " + (lineEnd - lineStart)
-                                + "); a read shows no more of it, so end old_string within what read showed of that"
-                                + " line (an old_string may end inside a line) and make the change in parts, or change"
-                                + " the line with a shell tool";
+                        int n = new LineCounter(logical).lineOf(lineStart);
+                        return "old_string was not found in the file: line " + (k + 1) + " of old_string ends where read"
+                                + " cut line " + n + " of the file, but that line goes on past the " + shownLineChars
+                                + " characters read shows (it has " + (lineEnd - lineStart) + "), and no read shows more of"
+                                + " it. Split the change: one edit whose old_string ends within the part read showed (an"
+                                + " old_string may end inside a line), and another whose old_string starts with the line"
+                                + " break that ends line " + n + "; to change the hidden part of the line, use a shell tool";
                     }
                     break;
                 }

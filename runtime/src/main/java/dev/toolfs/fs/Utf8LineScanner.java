@@ -134,16 +134,16 @@ public final class Utf8LineScanner implements LineSource {
         }
         int n = lim - pos;
         if (n >= 4 && buf[pos] == (byte) 0xFF && buf[pos + 1] == (byte) 0xFE && buf[pos + 2] == 0 && buf[pos + 3] == 0) {
-            return "UTF-32 (little-endian)";
+            return "UTF-32LE";
         }
         if (n >= 4 && buf[pos] == 0 && buf[pos + 1] == 0 && buf[pos + 2] == (byte) 0xFE && buf[pos + 3] == (byte) 0xFF) {
-            return "UTF-32 (big-endian)";
+            return "UTF-32BE";
         }
         if (n >= 2 && buf[pos] == (byte) 0xFF && buf[pos + 1] == (byte) 0xFE) {
-            return "UTF-16 (little-endian)";
+            return "UTF-16LE";
         }
         if (n >= 2 && buf[pos] == (byte) 0xFE && buf[pos + 1] == (byte) 0xFF) {
-            return "UTF-16 (big-endian)";
+            return "UTF-16BE";
         }
         return null;
     }

@@ -28,7 +28,7 @@ final class FirstRead {
      * cannot be looked at now (the usual answer then stands).
      */
     static Optional<FsException> notTextRefusal(FileSystemProvider fs, ToolFsConfig config, ToolContext ctx, String op,
-            ResolvedPath path) {
+            ResolvedPath path, boolean sinceRead) {
         ToolFsConfig.Read limits = config.read();
         // A look, not a read the caller asked for: bounded in time (a first line of gigabytes is scanned to its end),
         // past which the usual answer stands.
@@ -47,7 +47,8 @@ final class FirstRead {
             return Optional.empty();
         } catch (FsException e) {
             return e.code() == FsErrorCode.FS_NOT_TEXT && e.reason() != null
-                    ? Optional.of(FsException.notTextUnread(op, path.requested(), e.reason()))
+                    ? Optional.of(sinceRead ? FsException.notTextSinceRead(op, path.requested(), e.reason())
+                            : FsException.notTextUnread(op, path.requested(), e.reason()))
                     : Optional.empty();
         } catch (RuntimeException e) {
             return Optional.empty(); // not to be looked at now: the usual answer
@@ -70,7 +71,9 @@ final class FirstRead {
      */
     static FsException orNotText(FsException e, FileSystemProvider fs, ToolFsConfig config, ToolContext ctx, String op,
             ResolvedPath path) {
-        return READ_IT.contains(e.code()) ? notTextRefusal(fs, config, ctx, op, path).orElse(e) : e;
+        return READ_IT.contains(e.code())
+                ? notTextRefusal(fs, config, ctx, op, path, e.code() == FsErrorCode.FS_STALE_VERSION).orElse(e)
+                : e;
     }
 
     /** The lines of a source, whose remaining lines count as none. */

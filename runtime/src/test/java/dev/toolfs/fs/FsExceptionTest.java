@@ -22,12 +22,13 @@ class FsExceptionTest {
         FsException full = FsException.io("write", file, new IOException("No space left on device"));
         assertThat(full.code()).isEqualTo(FsErrorCode.FS_IO);
         assertThat(shown(full)).isEqualTo("cannot write \"a.txt\": the disk is full (No space left on device); nothing"
-                + " was changed — tell the user, who can free space on it");
+                + " was changed — tell the user; do not delete files to make room unless asked");
         assertThat(shown(FsException.io("edit", file, new FileSystemException("/w/.a.txt.tmp", null, "Disk quota exceeded"))))
-                .isEqualTo("cannot edit \"a.txt\": the disk is full (Disk quota exceeded); nothing was changed — tell the"
-                        + " user, who can free space on it");
+                .isEqualTo("cannot edit \"a.txt\": the disk quota is used up (Disk quota exceeded); nothing was changed —"
+                        + " tell the user; do not delete files to make room unless asked");
         assertThat(shown(FsException.io("write", file, new FileSystemException("/w/a.txt", null, "Read-only file system"))))
-                .isEqualTo("cannot write \"a.txt\": the file system is read-only; nothing was changed — tell the user");
+                .isEqualTo("cannot write \"a.txt\": the file system it is on is mounted read-only; nothing was changed —"
+                        + " tell the user");
         // Any other stays as it was.
         assertThat(shown(FsException.io("write", file, new IOException("Input/output error")))).isEqualTo(
                 "cannot write \"a.txt\": I/O error (IOException: Input/output error); nothing was changed — retry, or check the disk");

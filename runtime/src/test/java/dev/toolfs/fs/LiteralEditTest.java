@@ -166,10 +166,11 @@ class LiteralEditTest {
         String longLine = "a".repeat(15) + "Q".repeat(10); // 25 characters, of which read shows 20
         String file = "head\n" + longLine + "\nnext\n";
         String shown = longLine.substring(0, 20);
-        String expected = "old_string was not found in the file: its line %d ends where read cut line 2 of the file, which"
-                + " goes on past the 20 characters read shows (it has 25); a read shows no more of it, so end old_string"
-                + " within what read showed of that line (an old_string may end inside a line) and make the change in"
-                + " parts, or change the line with a shell tool";
+        String expected = "old_string was not found in the file: line %d of old_string ends where read cut line 2 of the"
+                + " file, but that line goes on past the 20 characters read shows (it has 25), and no read shows more of"
+                + " it. Split the change: one edit whose old_string ends within the part read showed (an old_string may"
+                + " end inside a line), and another whose old_string starts with the line break that ends line 2; to"
+                + " change the hidden part of the line, use a shell tool";
         for (String[] c : new String[][] { { shown + "\nnext", "1" }, { "head\n" + shown + "\n", "2" },
                 { shown + "\n", "1" }, { "head\n" + shown + "\nnext\n", "2" } }) {
             assertThatThrownBy(() -> LiteralEdit.apply(file, new TextEdit(c[0], "x", false, 20)))
@@ -191,7 +192,7 @@ class LiteralEditTest {
         // Where the cut would split a surrogate pair, read cuts a character earlier: so does the hint.
         String emoji = "a".repeat(19) + "\uD83D\uDE00" + "b".repeat(5);
         assertThatThrownBy(() -> LiteralEdit.apply(emoji + "\nnext\n", new TextEdit("a".repeat(19) + "\nnext", "x", false, 20)))
-                .hasMessageContaining("its line 1 ends where read cut line 1 of the file");
+                .hasMessageContaining("line 1 of old_string ends where read cut line 1 of the file");
     }
 
     @Test

@@ -180,11 +180,11 @@ class Utf8LineScannerTest {
     @Test
     void aByteOrderMarkOfUtf16OrUtf32IsNamed() {
         java.util.List<java.util.Map.Entry<String, byte[]>> marked = java.util.List.of(
-                java.util.Map.entry("UTF-16 (little-endian)", "\uFEFFhi\n".getBytes(StandardCharsets.UTF_16LE)),
-                java.util.Map.entry("UTF-16 (big-endian)", "\uFEFFhi\n".getBytes(StandardCharsets.UTF_16BE)),
-                java.util.Map.entry("UTF-32 (little-endian)", "\uFEFFhi\n".getBytes(java.nio.charset.Charset.forName("UTF-32LE"))),
-                java.util.Map.entry("UTF-32 (big-endian)", "\uFEFFhi\n".getBytes(java.nio.charset.Charset.forName("UTF-32BE"))),
-                java.util.Map.entry("UTF-16 (little-endian)", new byte[] { (byte) 0xFF, (byte) 0xFE })); // a mark alone
+                java.util.Map.entry("UTF-16LE", "\uFEFFhi\n".getBytes(StandardCharsets.UTF_16LE)),
+                java.util.Map.entry("UTF-16BE", "\uFEFFhi\n".getBytes(StandardCharsets.UTF_16BE)),
+                java.util.Map.entry("UTF-32LE", "\uFEFFhi\n".getBytes(java.nio.charset.Charset.forName("UTF-32LE"))),
+                java.util.Map.entry("UTF-32BE", "\uFEFFhi\n".getBytes(java.nio.charset.Charset.forName("UTF-32BE"))),
+                java.util.Map.entry("UTF-16LE", new byte[] { (byte) 0xFF, (byte) 0xFE })); // a mark alone
         marked.forEach(m -> assertThatThrownBy(scanner(m.getValue())::checkHead)
                 .hasMessage("it is " + m.getKey() + " text, as its byte-order mark says"));
         // Without a mark, the same text is judged by its bytes.

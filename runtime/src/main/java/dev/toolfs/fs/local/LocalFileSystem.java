@@ -852,7 +852,18 @@ public class LocalFileSystem implements FileSystemProvider {
             throw FsException.staleVersion(op, path.requested());
         }
         if (!writable(path.target(), look)) {
-            throw FsException.readOnly(op, path.requested());
+            // A file system mounted read-only refuses whatever the permissions say: "ask the user to make it
+            // writable" would not help (found by a review from the model's side).
+            throw onReadOnlyFileSystem(path.target()) ? FsException.readOnlyFileSystem(op, path.requested())
+                    : FsException.readOnly(op, path.requested());
+        }
+    }
+
+    private static boolean onReadOnlyFileSystem(Path target) {
+        try {
+            return Files.getFileStore(target).isReadOnly();
+        } catch (IOException e) {
+            return false; // not to be told: the permissions' answer
         }
     }
 
