@@ -7,10 +7,8 @@ import dev.toolfs.fs.FileStat;
 import dev.toolfs.fs.FileSystemProvider;
 import dev.toolfs.fs.FsErrorCode;
 import dev.toolfs.fs.FsException;
-import dev.toolfs.fs.LineSource;
 import dev.toolfs.fs.ResolvedPath;
 import dev.toolfs.fs.TextCursor;
-import dev.toolfs.fs.TextLine;
 
 /**
  * The read a model makes when told to read a file first: from its start, with the default window. A file that read
@@ -41,8 +39,8 @@ final class FirstRead {
             }
             try (TextCursor cursor = fs.openText(path, stat, bounded)) {
                 // The lines of the window only: its footer's total is not needed to tell.
-                ReadRender.window(new WithoutTotal(cursor), 1, limits.limit(), limits.maxLineLength(),
-                        ReadRender.lineBudget(ctx.display(path.requested()), limits.maxBytes()), false, stat.size());
+                ReadRender.takeFirstLines(cursor, limits.limit(), limits.maxLineLength(),
+                        ReadRender.lineBudget(ctx.display(path.requested()), limits.maxBytes()), stat.size());
             }
             return Optional.empty();
         } catch (FsException e) {
@@ -74,29 +72,5 @@ final class FirstRead {
         return READ_IT.contains(e.code())
                 ? notTextRefusal(fs, config, ctx, op, path, e.code() == FsErrorCode.FS_STALE_VERSION).orElse(e)
                 : e;
-    }
-
-    /** The lines of a source, whose remaining lines count as none. */
-    private record WithoutTotal(LineSource lines) implements LineSource {
-
-        @Override
-        public boolean skipLine() {
-            return lines.skipLine();
-        }
-
-        @Override
-        public TextLine nextLine(int maxChars) {
-            return lines.nextLine(maxChars);
-        }
-
-        @Override
-        public boolean nextLines(int maxChars, dev.toolfs.fs.LineSink sink) {
-            return lines.nextLines(maxChars, sink);
-        }
-
-        @Override
-        public long countRemainingLines() {
-            return 0;
-        }
     }
 }

@@ -74,13 +74,7 @@ public final class ReadRender {
                 return new Window(offset, RenderedLines.none(offset), skipped, Footer.END, true);
             }
         }
-        // The cap (and a line past it), or the text and some numbers when it is smaller, or 128 bytes a line for a short
-        // window, up to 1 MiB (a cap set far higher is grown into only by a window that needs it); grows as lines come
-        // when the size is not known. The window's lines keep this room while its result lives.
-        long room = textBytes < 0 ? Math.min(maxBytes, 16 * 1024)
-                : Math.min(Math.min(maxBytes + 64, textBytes + textBytes / 8 + 64), 128L * Math.max(limit, 1));
-        RenderedLines.Builder lines = new RenderedLines.Builder(offset, limit, maxLineLength, maxBytes,
-                (int) Math.min(room, 1 << 20));
+        RenderedLines.Builder lines = lines(offset, limit, maxLineLength, maxBytes, textBytes);
         boolean ended = limit > 0 && !source.nextLines(maxLineLength, lines);
         if (lines.capped()) {
             // The line that did not fit is not shown; it still counts towards the total.
@@ -96,6 +90,28 @@ public final class ReadRender {
         long end = offset - 1 + lines.size();
         long rest = source.countRemainingLines();
         return new Window(offset, lines.build(), end + rest, rest > 0 ? Footer.MORE : Footer.END, false);
+    }
+
+    /**
+     * Takes the lines of the window {@code [1, 1 + limit)} from {@code source} as {@link #window} does, decoding and
+     * checking each, without the line total its footer would need: for a look at what a read would refuse.
+     */
+    public static void takeFirstLines(LineSource source, int limit, int maxLineLength, long maxBytes, long textBytes) {
+        if (limit > 0) {
+            source.nextLines(maxLineLength, lines(1, limit, maxLineLength, maxBytes, textBytes));
+        }
+    }
+
+    /**
+     * The builder of a window's lines, given the room it will take: the cap (and a line past it), or the text and some
+     * numbers when it is smaller, or 128 bytes a line for a short window, up to 1 MiB (a cap set far higher is grown
+     * into only by a window that needs it); grown as lines come when the size is not known. The window's lines keep
+     * this room while its result lives.
+     */
+    private static RenderedLines.Builder lines(long offset, int limit, int maxLineLength, long maxBytes, long textBytes) {
+        long room = textBytes < 0 ? Math.min(maxBytes, 16 * 1024)
+                : Math.min(Math.min(maxBytes + 64, textBytes + textBytes / 8 + 64), 128L * Math.max(limit, 1));
+        return new RenderedLines.Builder(offset, limit, maxLineLength, maxBytes, (int) Math.min(room, 1 << 20));
     }
 
     /** The model-facing text of a window. */

@@ -116,8 +116,9 @@ class ReadImageTest {
                 .body(Map.of("file_path", "held.png")).post("/tools/read_image").then().statusCode(200);
         // The room comes back when the answer has been written, which the client may see first.
         room.give(room.take(room.capacityBytes(), dev.toolfs.fs.Cancellation.NONE, java.util.concurrent.TimeUnit.SECONDS.toNanos(5)));
-        // Over MCP too (found by black-box testing: given back once encoded, before the library wrote the answer, six
-        // parallel reads of 5 MB images ran a 64 MiB heap out); a call whose answer is written gives it back.
+        // Over MCP too, once the answer is written (found by black-box testing: given back once encoded, before the
+        // library wrote the answer, six parallel reads of 5 MB images ran a 64 MiB heap out). That it waits for the
+        // write is AnswersInFlightTest's; here, that a written answer gives it back, call after call.
         McpClient mcp = McpClient.connect();
         for (int i = 0; i < 3; i++) {
             assertThat(mcp.call("read_image", Map.of("file_path", "held.png")).getString("result.content[0].text"))

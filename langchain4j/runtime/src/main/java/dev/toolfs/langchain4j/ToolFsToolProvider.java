@@ -34,9 +34,10 @@ import dev.toolfs.tools.ContentBlock;
  * validation, gates, policy, texts and metadata as REST and MCP. The chat memory id is the tool session.
  *
  * <p>
- * A default bean of low priority: an application's own tool provider bean, or the MCP client's, goes first, so that adding Tool FS
- * neither makes an injection of {@code ToolProvider} ambiguous (the build failed) nor takes the other provider's tools
- * from every AI service (found in a review). {@link ToolFsToolProviderSupplier} names this one by its class.
+ * A default bean of low priority: an application's own tool provider bean, or the MCP client's, goes first, so that
+ * adding Tool FS neither makes an injection of {@code ToolProvider} ambiguous (the build failed) nor takes the other
+ * provider's tools from every AI service (found in a review). {@link ToolFsToolProviderSupplier} names this one by its
+ * class.
  */
 @Singleton
 @io.quarkus.arc.DefaultBean

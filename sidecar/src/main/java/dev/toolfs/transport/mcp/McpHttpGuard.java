@@ -450,16 +450,18 @@ public class McpHttpGuard {
                     return;
                 }
                 if (!error) {
-                    // A roots list the library cannot read: it failed the POST with an HTTP 500 and kept waiting for
-                    // its time limit (found by black-box testing). Taken as an error answer is: the first root, at once.
-                    offLoopIfLarge(ctx, body, () -> isRootsResult(body), readable -> {
-                        if (readable) {
-                            ctx.next();
-                        } else {
-                            owners.failed(id, session, NOT_A_ROOTS_RESULT);
-                            ctx.response().setStatusCode(202).end();
-                        }
-                    });
+                    // A roots list the library cannot read (see RootsResults): it failed the POST with an HTTP 500 and
+                    // kept waiting for its time limit (found by black-box testing). Taken as an error answer is taken:
+                    // the first root, at once. The body was read strictly as one object before.
+                    offLoopIfLarge(ctx, body, () -> RootsResults.readable(new JsonObject(body).getValue("result")),
+                            readable -> {
+                                if (readable) {
+                                    ctx.next();
+                                } else {
+                                    owners.failed(id, session, RootsResults.NOT_A_ROOTS_RESULT);
+                                    ctx.response().setStatusCode(202).end();
+                                }
+                            });
                     return;
                 }
                 // Taken here, never passed on: the library fails on an error answer with an HTTP 500 and keeps
@@ -480,13 +482,6 @@ public class McpHttpGuard {
     static final java.util.Set<String> UNDECLARED = java.util.Set.of("resources/list", "resources/templates/list",
             "resources/read", "resources/subscribe", "resources/unsubscribe", "prompts/list", "prompts/get",
             "completion/complete");
-
-    static final String NOT_A_ROOTS_RESULT = RootsResults.NOT_A_ROOTS_RESULT;
-
-    /** Whether an answer to roots/list is one the library reads (see {@link RootsResults}). */
-    static boolean isRootsResult(Buffer body) {
-        return RootsResults.readable(new JsonObject(body).getValue("result")); // read strictly as one object before
-    }
 
     /**
      * An elicitation's answer as the library should read it (see {@link ElicitationResults}), or empty when it is no
