@@ -461,10 +461,11 @@ class McpHttpTest {
         nullParams.put("params", null);
         assertThat(McpClient.json(mcp.post(nullParams)).getList("result.tools.name")).contains("read");
         // Methods of capabilities the server does not declare: the library served them (empty lists), stdio says they
-        // are not found (found by black-box testing).
+        // are not found (found by black-box testing). Any other method it does not serve: the library called it
+        // "Unsupported", stdio "not found".
         int undeclaredId = 60;
         for (String method : java.util.List.of("resources/list", "resources/templates/list", "resources/read",
-                "prompts/list", "prompts/get", "completion/complete")) {
+                "prompts/list", "prompts/get", "completion/complete", "sampling/createMessage", "tasks/list", "x")) {
             JsonPath r = McpClient.json(mcp.post(Map.of("jsonrpc", "2.0", "id", undeclaredId, "method", method, "params", Map.of())));
             assertThat(r.getInt("id")).isEqualTo(undeclaredId++);
             assertThat(r.getInt("error.code")).isEqualTo(-32601);

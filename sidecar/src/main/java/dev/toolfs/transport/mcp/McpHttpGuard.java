@@ -378,10 +378,10 @@ public class McpHttpGuard {
                     malformedId -> answerInitialize(ctx, status, malformedId, body.length(), request));
             return;
         }
-        if (UNDECLARED.contains(request.method())) {
-            // The library serves these whatever the server declared (empty lists, its own errors); the server offers
-            // no resources, prompts or completions, and stdio answers that the method is not found, as JSON-RPC asks
-            // (found by black-box testing).
+        if (request.idSeen() && !SERVED.contains(request.method())) { // notifications were judged above
+            // The library serves resources, prompts and completions whatever the server declared (empty lists, its
+            // own errors), and calls any other method "Unsupported"; the server offers none of them, and stdio
+            // answers that the method is not found, as JSON-RPC asks (found by black-box testing).
             refuse(ctx, status, request, McpSchema.ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method());
             return;
         }
@@ -478,10 +478,9 @@ public class McpHttpGuard {
 
     static final String NOT_AN_ELICITATION_RESULT = ElicitationResults.NOT_AN_ELICITATION_RESULT;
 
-    /** MCP's methods of capabilities the server does not declare. */
-    static final java.util.Set<String> UNDECLARED = java.util.Set.of("resources/list", "resources/templates/list",
-            "resources/read", "resources/subscribe", "resources/unsubscribe", "prompts/list", "prompts/get",
-            "completion/complete");
+    /** The requests the server serves: those of the capabilities it declares (tools, logging) and MCP's base. */
+    static final java.util.Set<String> SERVED = java.util.Set.of(McpSchema.METHOD_INITIALIZE, McpSchema.METHOD_PING,
+            McpSchema.METHOD_TOOLS_LIST, McpSchema.METHOD_TOOLS_CALL, McpSchema.METHOD_LOGGING_SET_LEVEL);
 
     /**
      * An elicitation's answer as the library should read it (see {@link ElicitationResults}), or empty when it is no
