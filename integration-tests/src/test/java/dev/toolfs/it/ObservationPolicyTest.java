@@ -236,6 +236,50 @@ class ObservationPolicyTest {
         assertOk(tools.edit(name, "shared", "mine"));
     }
 
+    /**
+     * A path that leads to another file than the one read under it (a link made or changed since) is refused as
+     * stale, saying why: "not read in this session" was false, the model had read that path (found by black-box
+     * testing).
+     */
+    @Test
+    void aPathThatNowLeadsToAnotherFileIsRefusedSayingSo() throws Exception {
+        Path file = ws.resolve(name);
+        Path other = ws.resolve("other-" + name);
+        Files.writeString(file, "same\n");
+        Files.writeString(other, "same\n");
+        assertOk(tools.read(name));
+        Files.delete(file);
+        Files.createSymbolicLink(file, other.getFileName());
+        String why = "\": the path leads to another file than the one this session read under it (a symbolic link was"
+                + " made or changed since) — re-read the file, then retry";
+        assertError(tools.edit(name, "same", "mine"), "FS_STALE_VERSION", "cannot edit \"" + name + why);
+        assertError(tools.write(name, "mine\n"), "FS_STALE_VERSION", "cannot write \"" + name + why);
+        assertThat(Files.readString(other)).isEqualTo("same\n");
+        // Read through the link, which is then pointed at a third file.
+        assertOk(tools.read(name));
+        Path third = ws.resolve("third-" + name);
+        Files.writeString(third, "same\n");
+        Files.delete(file);
+        Files.createSymbolicLink(file, third.getFileName());
+        assertError(tools.edit(name, "same", "mine"), "FS_STALE_VERSION", "cannot edit \"" + name + why);
+        // A link read, then replaced by a plain file.
+        String link = "link-" + name;
+        Files.createSymbolicLink(ws.resolve(link), third.getFileName());
+        assertOk(tools.read(link));
+        Files.delete(ws.resolve(link));
+        Files.writeString(ws.resolve(link), "same\n");
+        assertError(tools.edit(link, "same", "mine"), "FS_STALE_VERSION", "cannot edit \"" + link + why);
+        assertThat(Files.readString(ws.resolve(link))).isEqualTo("same\n");
+        assertThat(Files.readString(third)).isEqualTo("same\n");
+        // Read again, the path's file may be changed; a path never read still says so.
+        assertOk(tools.read(name));
+        assertOk(tools.edit(name, "same", "mine"));
+        assertThat(Files.readString(file)).isEqualTo("mine\n");
+        Files.writeString(ws.resolve("never-" + name), "a\n");
+        assertError(tools.edit("never-" + name, "a", "b"), "FS_NOT_OBSERVED",
+                "cannot edit \"never-" + name + "\": it has not been read in this session — read the file, then retry");
+    }
+
     @Test
     void anyReadWindowCounts() throws Exception {
         Files.writeString(ws.resolve(name), "1\n2\n3\n");

@@ -187,6 +187,12 @@ public class FsException extends RuntimeException {
                 + ": this session's last read found no file here, and one has been created since; read it, then retry");
     }
 
+    /** The path names another file than the one the session read under it: a link was made or changed since. */
+    public static FsException leadsElsewhere(String op, Path path) {
+        return new FsException(FsErrorCode.FS_STALE_VERSION, path, "cannot " + op + " " + PATH + ": the path leads to"
+                + " another file than the one this session read under it (a symbolic link was made or changed since)");
+    }
+
     public static FsException staleVersionDeleted(String op, Path path) {
         return new FsException(FsErrorCode.FS_STALE_VERSION, path,
                 "cannot " + op + " " + PATH + ": the file was deleted after it was last read");

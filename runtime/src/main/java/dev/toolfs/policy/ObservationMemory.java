@@ -39,6 +39,14 @@ final class ObservationMemory {
         return RECORD_BYTES + 2L * path.toString().length();
     }
 
+    /** The bytes of a record that also names the path it was read under ({@code via}, null when the same). */
+    static long cost(java.nio.file.Path path, java.nio.file.Path via) {
+        return via == null ? cost(path) : cost(path) + VIA_BYTES + 2L * via.toString().length();
+    }
+
+    /** What naming the path a record was read under costs beyond its characters: the path's object and string. */
+    static final long VIA_BYTES = 64;
+
     void holds(ObservationPolicy.Observations records) {
         holders.add(records);
     }

@@ -29,8 +29,14 @@ import dev.toolfs.session.ToolSession;
 @ApplicationScoped
 public class ObservationPolicy {
 
-    /** What a session has seen of one canonical path: a version, or confirmed absence. */
-    record Seen(FileVersion version) {
+    /**
+     * What a session has seen of one canonical path: a version, or confirmed absence; and the path it was read under
+     * when that was another (through a symbolic link), else null.
+     */
+    record Seen(FileVersion version, Path via) {
+        Seen(FileVersion version) {
+            this(version, null);
+        }
     }
 
     /**
@@ -51,7 +57,7 @@ public class ObservationPolicy {
                 @Override
                 protected boolean removeEldestEntry(Map.Entry<Path, Seen> eldest) {
                     if (size() > max) {
-                        counted(-ObservationMemory.cost(eldest.getKey()));
+                        counted(-ObservationMemory.cost(eldest.getKey(), eldest.getValue().via()));
                         return true;
                     }
                     return false;
@@ -71,14 +77,26 @@ public class ObservationPolicy {
                     return; // its session is gone: a call still running for it keeps nothing
                 }
                 long before = bytes;
-                if (byPath.put(path, seen) == null) {
-                    counted(ObservationMemory.cost(path));
-                }
+                Seen old = byPath.put(path, seen);
+                counted(ObservationMemory.cost(path, seen.via()) - (old == null ? 0 : ObservationMemory.cost(path, old.via())));
                 over = memory.add(bytes - before);
             }
             if (over) {
                 memory.shrink(); // with no session's records locked
             }
+        }
+
+        /**
+         * Whether a file was read under {@code requested}, the path as named: its own path then, or a link's. Looked
+         * at only when a change is refused (it goes through every record).
+         */
+        synchronized boolean readUnder(Path requested) {
+            for (Map.Entry<Path, Seen> e : byPath.entrySet()) {
+                if (e.getValue().version() != null && (requested.equals(e.getKey()) || requested.equals(e.getValue().via()))) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         synchronized Map<Path, Seen> copy() {
@@ -95,7 +113,8 @@ public class ObservationPolicy {
             long before = bytes;
             var eldest = byPath.entrySet().iterator();
             while (before - bytes < atLeast && eldest.hasNext()) {
-                counted(-ObservationMemory.cost(eldest.next().getKey()));
+                Map.Entry<Path, Seen> e = eldest.next();
+                counted(-ObservationMemory.cost(e.getKey(), e.getValue().via()));
                 eldest.remove();
             }
             memory.add(bytes - before);
@@ -143,8 +162,10 @@ public class ObservationPolicy {
         if (!enabled) {
             return;
         }
-        Seen seen = observations(intent.execution().session()).get(intent.path().target());
+        Observations observations = observations(intent.execution().session());
+        Seen seen = observations.get(intent.path().target());
         if (seen == null) {
+            refuseIfLeadsElsewhere("write", intent.path(), observations);
             // Never looked at: creating is fine; replacing what was never read is not.
             intent.decide(Precondition.createIfAbsent(FsErrorCode.FS_NOT_OBSERVED), DECIDER);
         } else if (seen.version() == null) {
@@ -158,8 +179,10 @@ public class ObservationPolicy {
         if (!enabled) {
             return;
         }
-        Seen seen = observations(intent.execution().session()).get(intent.path().target());
+        Observations observations = observations(intent.execution().session());
+        Seen seen = observations.get(intent.path().target());
         if (seen == null) {
+            refuseIfLeadsElsewhere("edit", intent.path(), observations);
             // A file read refuses cannot be read first: said so, rather than "read it" round in a loop.
             fs.readFirstRefusal("edit", intent.path()).ifPresent(refusal -> {
                 throw refusal;
@@ -176,6 +199,17 @@ public class ObservationPolicy {
         intent.decide(Precondition.ifVersion(seen.version()), DECIDER);
     }
 
+    /**
+     * The path names a file the session did not read, though it read one under that name: a symbolic link was made or
+     * changed in between. Said so, rather than "not read in this session", which the model knows to be false (found by
+     * black-box testing).
+     */
+    private static void refuseIfLeadsElsewhere(String op, dev.toolfs.fs.ResolvedPath path, Observations observations) {
+        if (observations.readUnder(path.requested())) {
+            throw FsException.leadsElsewhere(op, path.requested());
+        }
+    }
+
     private boolean createdSince(EditIntent intent) {
         try {
             return fs.stat(intent.path()).isRegularFile();
@@ -188,7 +222,10 @@ public class ObservationPolicy {
         if (!enabled) {
             return;
         }
-        observations(event.execution().session()).put(event.path().target(), new Seen(event.version()));
+        Path target = event.path().target();
+        Path requested = event.path().requested();
+        observations(event.execution().session()).put(target,
+                new Seen(event.version(), requested.equals(target) ? null : requested));
     }
 
     /** What the session has observed, by canonical path: a version token, or {@code absent} (for the Dev UI). */

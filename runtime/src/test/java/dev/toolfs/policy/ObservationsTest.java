@@ -106,4 +106,23 @@ class ObservationsTest {
         assertThat(memory.used())
                 .isEqualTo(ObservationMemory.cost(Path.of("/ws/bb.txt")) + ObservationMemory.cost(Path.of("/ws/ccc.txt")));
     }
+
+    /** A record read through a link names the link too, and that costs; read again directly, it costs the less. */
+    @Test
+    void aRecordReadThroughALinkCountsTheLinksPathToo() {
+        ObservationMemory memory = new ObservationMemory(Long.MAX_VALUE);
+        ObservationPolicy.Observations seen = new ObservationPolicy.Observations(1, memory);
+        Path target = Path.of("/ws/a.txt");
+        Path link = Path.of("/ws/link");
+        seen.put(target, new ObservationPolicy.Seen(null, link));
+        assertThat(memory.used()).isEqualTo(ObservationMemory.cost(target) + ObservationMemory.VIA_BYTES + 2 * 8);
+        seen.put(target, new ObservationPolicy.Seen(null));
+        assertThat(memory.used()).isEqualTo(ObservationMemory.cost(target));
+        seen.put(target, new ObservationPolicy.Seen(null, link));
+        seen.put(Path.of("/ws/b.txt"), new ObservationPolicy.Seen(null)); // a.txt goes, with its link's cost
+        assertThat(memory.used()).isEqualTo(ObservationMemory.cost(Path.of("/ws/b.txt")));
+        seen.put(target, new ObservationPolicy.Seen(null, link));
+        seen.letGo(1);
+        assertThat(memory.used()).isZero();
+    }
 }
