@@ -280,6 +280,13 @@ class SandboxEscalationTest {
         // A justification that shows nothing is none.
         JsonPath invisible = write(".git/x", Map.of("sandbox_permissions", "require_escalated", "justification", "\u200b\u00a0"));
         assertThat(invisible.getString("content[0].text")).isEqualTo("Error: justification must say why the change needs an exception when sandbox_permissions is require_escalated");
+        // A justification a person can read whole: at most 1000 characters.
+        JsonPath tooLong = write(".git/x", Map.of("sandbox_permissions", "require_escalated", "justification", "w".repeat(1001)));
+        assertThat(tooLong.getString("error.code")).isEqualTo("INVALID_ARGUMENT");
+        assertThat(tooLong.getString("content[0].text")).isEqualTo("Error: justification is 1001 characters long; say why"
+                + " the change needs an exception in at most 1000");
+        assertThat(TempWorkspace.root.resolve(".git/x")).doesNotExist();
+        assertThat(dev.toolfs.tools.SandboxEscalation.MAX_JUSTIFICATION_CHARS).isEqualTo(1000);
         // A folder cannot be written, approved or not: refused before anyone is asked.
         TempWorkspace.root.resolve(".git/objects").toFile().mkdirs();
         assertThat(write(".git/objects", escalated()).getString("error.code")).isEqualTo("FS_NOT_REGULAR_FILE");

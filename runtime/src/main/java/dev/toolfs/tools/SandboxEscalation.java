@@ -52,6 +52,9 @@ public class SandboxEscalation {
      *        that could not be made now is refused before anyone is asked
      * @param content a write's content (null for an edit), shown to whoever decides
      */
+    /** The longest justification, in characters (code points): a few sentences for a person to read. */
+    public static final int MAX_JUSTIFICATION_CHARS = 1000;
+
     public boolean approve(ToolContext ctx, String op, ResolvedPath path, SandboxPermissions permissions,
             String justification, dev.toolfs.fs.Precondition precondition, dev.toolfs.fs.TextEdit edit, String content) {
         if (permissions != SandboxPermissions.require_escalated || !approvals.mayApprove()) {
@@ -64,6 +67,13 @@ public class SandboxEscalation {
         if (justification == null || !hasVisibleText(justification)) {
             throw new ToolInputException(
                     "justification must say why the change needs an exception when sandbox_permissions is require_escalated");
+        }
+        int chars = justification.codePointCount(0, justification.length());
+        if (chars > MAX_JUSTIFICATION_CHARS) {
+            // A person reads it whole, and it is logged with the decision: megabytes of it filled the log and the
+            // approvals list (found by black-box testing).
+            throw new ToolInputException("justification is " + chars + " characters long; say why the change needs an"
+                    + " exception in at most " + MAX_JUSTIFICATION_CHARS);
         }
         // Nobody is asked to approve a change that would fail once approved (a folder as the target, a file above it,
         // a file changed since it was read, an edit that does not match).
