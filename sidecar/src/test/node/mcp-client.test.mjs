@@ -530,6 +530,68 @@ describe('an approval the server stops waiting for, over HTTP', () => {
   });
 });
 
+// Found by black-box testing: at -Xmx48m one write of 7 MiB, or three of 3 MiB at once, ran the heap out and the
+// sidecar exited. Bodies and stdio messages are limited to a twelfth of the maximum heap, and the start says so.
+describe('a small heap', () => {
+  test('over HTTP, writes as large as the heap allows, at once, are each taken or refused, and the server lives', async () => {
+    const ws = tempWorkspace();
+    const server = await startHttp(ws, ['-Xmx48m']);
+    try {
+      assert.match(server.log(), /request bodies are limited to \d+ bytes, though quarkus\.tool-fs\.rest\.max-body-size is 10485760 bytes/);
+      const size = 3 * 1024 * 1024;
+      const write = (i) => fetch(`${server.url}/tools/write`, { method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Session-Id': `heap-${i}` },
+        body: JSON.stringify({ file_path: `w${i}.txt`, content: 'x'.repeat(size) }) });
+      const answers = await Promise.all([0, 1, 2, 3].map(write));
+      const statuses = answers.map((r) => r.status);
+      assert.ok(statuses.every((s) => s === 200 || s === 503), String(statuses));
+      assert.ok(statuses.includes(200), String(statuses));
+      answers.forEach((r, i) => {
+        if (r.status === 200) assert.equal(readFileSync(join(ws, `w${i}.txt`)).length, size);
+        else assert.equal(existsSync(join(ws, `w${i}.txt`)), false);
+      });
+      // Alive, and taking the next write.
+      assert.equal((await write(9)).status, 200);
+      assert.equal(readFileSync(join(ws, 'w9.txt')).length, size);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('over stdio, a message longer than the heap allows is refused saying so, and a shorter one is taken', async () => {
+    const ws = tempWorkspace();
+    const child = spawn(java, [...jvm, '-Xmx48m', '-jar', jar, '--stdio'], { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => { out += c; });
+    const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    const send = (m) => child.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n');
+    const answered = (match) => new Promise((resolve, reject) => {
+      const giveUp = setTimeout(() => { clearInterval(poll); reject(new Error(`no answer; stdout: ${out.slice(0, 2000)}`)); }, 30000);
+      const poll = setInterval(() => {
+        const m = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)).find(match);
+        if (m) { clearInterval(poll); clearTimeout(giveUp); resolve(m); }
+      }, 50);
+    });
+    try {
+      send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+      await answered((m) => m.id === 1);
+      send({ method: 'notifications/initialized' });
+      send({ id: 2, method: 'tools/call', params: { name: 'write', arguments: { file_path: 'big.txt', content: 'x'.repeat(5 << 20) } } });
+      const refused = await answered((m) => m.id === null && m.error);
+      assert.equal(refused.error.code, -32600);
+      assert.match(refused.error.message, /^not a JSON-RPC message: the line is longer than \d+ bytes, the most that the server's maximum heap allows \(a twelfth of it\); give the JVM more heap \(-Xmx\) to send longer ones$/);
+      assert.equal(existsSync(join(ws, 'big.txt')), false);
+      send({ id: 3, method: 'tools/call', params: { name: 'write', arguments: { file_path: 'fits.txt', content: 'x'.repeat(2 << 20) } } });
+      const taken = await answered((m) => m.id === 3);
+      assert.equal(taken.result.isError, false, JSON.stringify(taken).slice(0, 500));
+      assert.equal(readFileSync(join(ws, 'fits.txt')).length, 2 << 20);
+    } finally {
+      child.stdin.end();
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20000))]);
+    }
+  });
+});
+
 describe('stdio', () => {
   test('list, read, edit, write and a policy error; the workspace is the current folder', async () => {
     const ws = tempWorkspace();

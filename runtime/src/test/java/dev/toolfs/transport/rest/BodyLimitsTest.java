@@ -22,4 +22,23 @@ class BodyLimitsTest {
         assertThat(none.effective()).isEqualTo(1 << 20);
         assertThat(none.tooLarge()).isEqualTo(QUARKUS);
     }
+
+    /** A heap that a body of the configured size would run out is the limit, and the one named. */
+    @Test
+    void aSmallHeapLowersTheLimitAndIsNamed() {
+        assertThat(BodyLimits.forHeap(48L << 20)).isEqualTo(4L << 20);
+        assertThat(BodyLimits.forHeap(120L << 20)).isEqualTo(10L << 20);
+        assertThat(BodyLimits.forHeap(4L << 20)).isEqualTo(1L << 20); // never under 1 MiB
+        BodyLimits small = new BodyLimits(10 << 20, 100 << 20, BodyLimits.forHeap(48L << 20));
+        assertThat(small.effective()).isEqualTo(4L << 20);
+        assertThat(small.tooLarge()).isEqualTo("the request body is over the 4194304-byte limit that the server's maximum"
+                + " heap allows (a twelfth of it); give the JVM more heap (-Xmx) to send larger ones");
+        // No limit of Tool FS's own: the heap's still holds.
+        assertThat(new BodyLimits(0, 100 << 20, 4L << 20).effective()).isEqualTo(4L << 20);
+        // A heap that takes the configured limit changes nothing.
+        BodyLimits large = new BodyLimits(64 * 1024, 10 << 20, BodyLimits.forHeap(1L << 30));
+        assertThat(large.effective()).isEqualTo(64 * 1024);
+        assertThat(large.tooLarge()).isEqualTo("the request body is over the 65536-byte limit (quarkus.tool-fs.rest.max-body-size)");
+        assertThat(new BodyLimits(10 << 20, 1 << 20, 4L << 20).tooLarge()).isEqualTo(QUARKUS);
+    }
 }

@@ -39,8 +39,25 @@ import dev.toolfs.fs.ByteScan;
  */
 public final class StdioChannel {
 
-    /** The longest message read, in bytes; a longer line is passed on as {@link LineReader#TOO_LONG}. */
-    public static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+    /** The longest message read on any heap, in bytes. */
+    static final int MOST_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+    /**
+     * The longest message read, in bytes; a longer line is passed on as {@link LineReader#TOO_LONG}: 64 MiB, or what the
+     * maximum heap allows a request body if less (a write of a longer one would run it out).
+     */
+    public static final int MAX_MESSAGE_BYTES = maxMessageBytes(Runtime.getRuntime().maxMemory());
+
+    static int maxMessageBytes(long maxHeapBytes) {
+        return (int) Math.min(MOST_MESSAGE_BYTES, dev.toolfs.transport.rest.BodyLimits.forHeap(maxHeapBytes));
+    }
+
+    /** What a line over {@link #MAX_MESSAGE_BYTES} is told. */
+    static String tooLong(int maxMessageBytes) {
+        return "not a JSON-RPC message: the line is longer than " + maxMessageBytes + " bytes"
+                + (maxMessageBytes < MOST_MESSAGE_BYTES ? ", the most that the server's maximum heap allows (a twelfth of"
+                        + " it); give the JVM more heap (-Xmx) to send longer ones" : "");
+    }
 
     /** How long a line may keep the reading thread before the watchdog hands the reading to another thread. */
     static final long STUCK_MILLIS = 50;

@@ -368,8 +368,7 @@ public final class StdioTransport implements McpServerTransportProvider {
                 return;
             }
             if (line == StdioChannel.LineReader.TOO_LONG) {
-                answerError(null, McpSchema.ErrorCodes.INVALID_REQUEST,
-                        "not a JSON-RPC message: the line is longer than " + StdioChannel.MAX_MESSAGE_BYTES + " bytes");
+                answerError(null, McpSchema.ErrorCodes.INVALID_REQUEST, StdioChannel.tooLong(StdioChannel.MAX_MESSAGE_BYTES));
             } else if (!blank(line)) {
                 dispatch(line);
             }

@@ -303,4 +303,19 @@ class StdioChannelTest {
         assertThat(server.lines).containsExactly("wait", "answer");
         assertThat(server.threads.get(1)).isNotEqualTo(server.threads.get(0)).startsWith("mcp-stdio-reader#");
     }
+
+    /**
+     * A message as long as a write's body may be on this heap: 64 MiB, or a twelfth of a smaller heap's maximum (at
+     * -Xmx48m one write of 7 MiB ran the heap out, found by black-box testing); the refusal says which.
+     */
+    @Test
+    void theLongestMessageFitsTheHeap() {
+        assertThat(StdioChannel.maxMessageBytes(1L << 30)).isEqualTo(64 << 20);
+        assertThat(StdioChannel.maxMessageBytes(48L << 20)).isEqualTo(4 << 20);
+        assertThat(StdioChannel.MAX_MESSAGE_BYTES).isEqualTo(StdioChannel.maxMessageBytes(Runtime.getRuntime().maxMemory()));
+        assertThat(StdioChannel.tooLong(64 << 20)).isEqualTo("not a JSON-RPC message: the line is longer than 67108864 bytes");
+        assertThat(StdioChannel.tooLong(4 << 20)).isEqualTo("not a JSON-RPC message: the line is longer than 4194304 bytes,"
+                + " the most that the server's maximum heap allows (a twelfth of it); give the JVM more heap (-Xmx) to send"
+                + " longer ones");
+    }
 }
