@@ -585,6 +585,25 @@ describe('a small heap', () => {
       const taken = await answered((m) => m.id === 3);
       assert.equal(taken.result.isError, false, JSON.stringify(taken).slice(0, 500));
       assert.equal(readFileSync(join(ws, 'fits.txt')).length, 2 << 20);
+      // Sent at once, while calls run one at a time: each is taken, or refused at once for want of room, unread.
+      const ids = [10, 11, 12, 13, 14, 15];
+      for (const i of ids) {
+        send({ id: i, method: 'tools/call', params: { name: 'write', arguments: { file_path: `p${i}.txt`, content: 'y'.repeat(3 << 20) } } });
+      }
+      const answers = await Promise.all(ids.map((i) => answered((m) => m.id === i)));
+      answers.forEach((m, k) => {
+        if (m.error) {
+          assert.equal(m.error.code, -32000);
+          assert.match(m.error.message, /^the server is receiving other large requests \(at most \d+ MiB of messages at once\); nothing was done — retry in a moment$/);
+          assert.equal(existsSync(join(ws, `p${ids[k]}.txt`)), false);
+        } else {
+          assert.equal(m.result.isError, false);
+          assert.equal(readFileSync(join(ws, `p${ids[k]}.txt`)).length, 3 << 20);
+        }
+      });
+      assert.ok(answers.some((m) => !m.error));
+      send({ id: 20, method: 'ping' });
+      assert.deepEqual((await answered((m) => m.id === 20)).result, {});
     } finally {
       child.stdin.end();
       await Promise.race([exited, new Promise((r) => setTimeout(r, 20000))]);

@@ -113,8 +113,7 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
         if (!room.take(bytes)) {
             // The body refused is not read either (found by black-box testing: the 503 came once 100 MB had been sent).
             ctx.response().putHeader("Retry-After", "1");
-            refuse(ctx, 503, "the server is receiving other large requests (at most "
-                    + dev.toolfs.fs.FsException.sizeShown(room.capacity()) + " of bodies at once); nothing was done — retry in a moment");
+            refuse(ctx, 503, room.busy("bodies"));
             return false;
         }
         ctx.put(ROOM, bytes);

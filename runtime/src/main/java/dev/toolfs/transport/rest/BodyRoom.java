@@ -26,7 +26,7 @@ public final class BodyRoom {
     private final long smallCapacity;
     private final AtomicLong smallUsed = new AtomicLong();
 
-    BodyRoom(long capacity) {
+    public BodyRoom(long capacity) {
         this.capacity = capacity;
         this.smallCapacity = Math.max(capacity / 8, 32 * SMALL_BYTES);
     }
@@ -36,7 +36,7 @@ public final class BodyRoom {
      * and at least one body of the largest size. Not two: two writes of the largest size at once ran a 128 MiB heap
      * out (found by black-box testing), and one alone always fits anyway.
      */
-    static BodyRoom configured(long largestBody) {
+    public static BodyRoom configured(long largestBody) {
         long capacity = org.eclipse.microprofile.config.ConfigProvider.getConfig()
                 .getOptionalValue("quarkus.tool-fs.rest.bodies-in-memory", io.quarkus.runtime.configuration.MemorySize.class)
                 .map(dev.toolfs.config.ConfigSizes::bytes)
@@ -49,12 +49,12 @@ public final class BodyRoom {
         return Math.max(largestBody, maxHeap / 10);
     }
 
-    long capacity() {
+    public long capacity() {
         return capacity;
     }
 
     /** Takes room for a body of {@code bytes}; false when others hold too much of it. */
-    boolean take(long bytes) {
+    public boolean take(long bytes) {
         boolean small = bytes < SMALL_BYTES;
         AtomicLong pool = small ? smallUsed : used;
         long limit = small ? smallCapacity : capacity;
@@ -69,8 +69,14 @@ public final class BodyRoom {
         }
     }
 
+    /** What a request refused for want of room is told: {@code what} names the requests ("bodies", "messages"). */
+    public String busy(String what) {
+        return "the server is receiving other large requests (at most " + dev.toolfs.fs.FsException.sizeShown(capacity)
+                + " of " + what + " at once); nothing was done — retry in a moment";
+    }
+
     /** Gives back what {@link #take} took for a body of {@code bytes}. */
-    void give(long bytes) {
+    public void give(long bytes) {
         (bytes < SMALL_BYTES ? smallUsed : used).addAndGet(-bytes);
     }
 }

@@ -57,6 +57,37 @@ final class JsonRpcMessages {
     static final String NOT_A_MESSAGE = "it is not one JSON-RPC request, notification or response (an object with a"
             + " string method, a string or integer id)";
 
+    /**
+     * The id of the request on a line (an object with a string {@code method} and a string or integer {@code id} at
+     * its top), read without keeping its params; null for anything else, which {@link #read} then judges.
+     */
+    Object requestId(byte[] line) {
+        try (com.fasterxml.jackson.core.JsonParser p = mapper.getFactory().createParser(line)) {
+            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                return null;
+            }
+            Object id = null;
+            boolean method = false;
+            while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                com.fasterxml.jackson.core.JsonToken value = p.nextToken();
+                if ("id".equals(name) && value == com.fasterxml.jackson.core.JsonToken.VALUE_STRING) {
+                    id = p.getText();
+                } else if ("id".equals(name) && value == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT
+                        && p.getNumberType() != com.fasterxml.jackson.core.JsonParser.NumberType.BIG_INTEGER) {
+                    id = p.getNumberValue();
+                } else if ("method".equals(name)) {
+                    method = value == com.fasterxml.jackson.core.JsonToken.VALUE_STRING;
+                } else {
+                    p.skipChildren(); // a string value is skipped unread
+                }
+            }
+            return method ? id : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** The message on a line. */
     McpSchema.JSONRPCMessage read(byte[] line) throws NotAMessage {
         try {

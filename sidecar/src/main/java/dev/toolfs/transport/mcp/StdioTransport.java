@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.toolfs.fs.Cancellation;
 import dev.toolfs.tools.JsonStrings;
+import dev.toolfs.transport.rest.BodyRoom;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -197,6 +198,14 @@ public final class StdioTransport implements McpServerTransportProvider {
     /** Runs the tools/call requests that need nothing of the SDK's session; null: the session runs them all. */
     private volatile DirectCalls directCalls;
     private volatile boolean closing;
+    /**
+     * The messages of the requests taken and not yet run, counted by their length, bounded as HTTP bodies are
+     * ({@code quarkus.tool-fs.rest.bodies-in-memory}): a request that finds no room is answered at once.
+     */
+    private final BodyRoom room = BodyRoom.configured(StdioChannel.MAX_MESSAGE_BYTES);
+
+    /** JSON-RPC's code for a request refused for want of room: a server error of the implementation's, to retry. */
+    static final int SERVER_BUSY = -32000;
     /** Read and written by the thread that reads (one at a time). */
     private volatile boolean initializeSeen;
 
@@ -464,7 +473,32 @@ public final class StdioTransport implements McpServerTransportProvider {
         return true;
     }
 
+    /**
+     * Takes room for a request's message before it is read (a refused one is never read: the reading of the messages
+     * refused while a large write ran had still run a 48 MiB heap out), then handles it; the room goes back when the
+     * request has run, or at once when it is answered without waiting for its turn.
+     */
     private void dispatch(byte[] line) {
+        Object id = messages.requestId(line);
+        long held = id == null ? 0 : line.length;
+        if (held > 0 && !room.take(held)) {
+            // Calls run one at a time, and the reader reads on: the requests waiting for their turn held their
+            // messages, and six writes of 3.6 MB sent at once ran a 48 MiB heap out (found by black-box testing).
+            answerError(id, SERVER_BUSY, room.busy("messages"));
+            return;
+        }
+        boolean queued = false;
+        try {
+            queued = dispatch(line, held);
+        } finally {
+            if (!queued && held > 0) {
+                room.give(held);
+            }
+        }
+    }
+
+    /** Whether the request was queued with {@code held} bytes of room, which it gives back once it has run. */
+    private boolean dispatch(byte[] line, long held) {
         McpSchema.JSONRPCMessage message;
         try {
             // From the line's UTF-8 bytes: the SDK reads a message from a String, which would cost a decoding and
@@ -473,7 +507,7 @@ public final class StdioTransport implements McpServerTransportProvider {
         } catch (JsonRpcMessages.NotAMessage e) {
             // JSON-RPC's answer to a line that is not a message; the connection goes on.
             answerError(e.id(), e.code(), "not a JSON-RPC message: " + e.getMessage());
-            return;
+            return false;
         }
         if (message instanceof McpSchema.JSONRPCResponse response) {
             // The answer to a request of ours, which a call may be waiting for: complete it now.
@@ -577,8 +611,19 @@ public final class StdioTransport implements McpServerTransportProvider {
             DirectCalls direct = clientInitialized && !answered
                     && McpSchema.METHOD_TOOLS_CALL.equals(((McpSchema.JSONRPCRequest) message).method()) ? directCalls
                             : null;
-            inTurn(() -> runRequest(message, id, cancelled, direct));
+            // The room is given back when the request has run (not when the server ends first: nothing runs then).
+            inTurn(() -> {
+                try {
+                    runRequest(message, id, cancelled, direct);
+                } finally {
+                    if (held > 0) {
+                        room.give(held);
+                    }
+                }
+            });
+            return true;
         }
+        return false;
     }
 
     /** A request of the client's, in its turn: not run if the client cancelled it meanwhile. */

@@ -189,4 +189,23 @@ class JsonRpcMessagesTest {
                 + "]".repeat(200) + "}}";
         assertThat(MESSAGES.read(fine.getBytes(StandardCharsets.UTF_8))).isInstanceOf(McpSchema.JSONRPCRequest.class);
     }
+
+    /** A request's id is found without reading its params, wherever it stands; anything else has none. */
+    @Test
+    void theIdOfARequestIsReadWithoutItsParams() {
+        java.util.function.Function<String, Object> id = text -> MESSAGES.requestId(text.getBytes(StandardCharsets.UTF_8));
+        assertThat(id.apply("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"a\":[1,{\"id\":9}]}}"))
+                .isEqualTo(7);
+        assertThat(id.apply("{\"method\":\"tools/call\",\"params\":{\"content\":\"" + "x".repeat(100_000) + "\"},\"id\":\"s\"}"))
+                .isEqualTo("s");
+        assertThat(id.apply("{\"jsonrpc\":\"2.0\",\"id\":9999999999,\"method\":\"ping\"}")).isEqualTo(9999999999L);
+        assertThat(id.apply("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")).isNull();
+        assertThat(id.apply("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}")).isNull(); // a response
+        assertThat(id.apply("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}")).isNull();
+        assertThat(id.apply("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}")).isNull();
+        assertThat(id.apply("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":5}")).isNull();
+        assertThat(id.apply("[{\"id\":1,\"method\":\"ping\"}]")).isNull();
+        assertThat(id.apply("{\"id\":1,\"method\":\"ping\"")).isNull(); // cut
+        assertThat(id.apply("not json")).isNull();
+    }
 }
