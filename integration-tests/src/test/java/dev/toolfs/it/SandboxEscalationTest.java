@@ -260,6 +260,29 @@ class SandboxEscalationTest {
         assertThat(Files.readString(TempWorkspace.root.resolve(".git/in-process"))).isEqualTo("x");
     }
 
+    /** The person asked sees the path from the workspace's root, not from the model's folder. */
+    @Test
+    void whoIsAskedSeesThePathFromTheWorkspaceRoot() throws Exception {
+        Files.createDirectories(TempWorkspace.root.resolve(".git/hooks"));
+        CompletableFuture<JsonPath> call = CompletableFuture.supplyAsync(() -> {
+            Map<String, Object> body = new java.util.HashMap<>(Map.of("file_path", "pre-push", "content", "changed\n"));
+            body.putAll(escalated());
+            return given().contentType("application/json").header("X-Session-Id", "sandboxed")
+                    .header("X-Session-Cwd", TempWorkspace.root.resolve(".git/hooks").toString()).body(body)
+                    .post("/tools/write").then().statusCode(200).extract().jsonPath();
+        });
+        String id = waitForPending(".git/hooks/pre-push");
+        given().contentType("application/json").body(Map.of("decision", "deny")).post("/approvals/" + id).then().statusCode(200);
+        // The model is told in its own terms.
+        assertThat(call.get(10, TimeUnit.SECONDS).getString("content[0].text")).startsWith("Error: cannot write \"pre-push\"");
+        assertThat(TempWorkspace.root.resolve(".git/hooks/pre-push")).doesNotExist();
+        assertThat(dev.toolfs.tools.SandboxEscalation.forApprover(Path.of("/ws/a/b"), List.of(Path.of("/ws")))).isEqualTo("a/b");
+        assertThat(dev.toolfs.tools.SandboxEscalation.forApprover(Path.of("/ws/a"), List.of(Path.of("/ws"), Path.of("/other"))))
+                .isEqualTo("/ws/a");
+        assertThat(dev.toolfs.tools.SandboxEscalation.forApprover(Path.of("/elsewhere/a"), List.of(Path.of("/ws"))))
+                .isEqualTo("/elsewhere/a");
+    }
+
     @Test
     void whoIsAskedSeesWhereALinkLeads() throws Exception {
         // Found by an adversarial test: through a link, the request named only the model's path.

@@ -6,7 +6,7 @@ import java.time.Instant;
  * A model's request to step outside the sandbox for one mutation.
  *
  * @param id unique id of the request
- * @param path the path as the model sees it
+ * @param path the path relative to the workspace's root (absolute where it has several roots)
  * @param reason why the sandbox refuses it without approval
  * @param change what the mutation would write: whoever decides sees what they allow, not only where
  */

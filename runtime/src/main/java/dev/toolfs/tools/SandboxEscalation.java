@@ -31,6 +31,9 @@ public class SandboxEscalation {
     @Inject
     ApprovalService approvals;
 
+    @Inject
+    dev.toolfs.fs.local.Workspace workspace;
+
     /**
      * Refuses a change of a path the sandbox protects where no escalation can be approved, before anything else is
      * said about it: "retry escalated" would always be denied, and "read it first" would be a call for nothing (found
@@ -79,7 +82,7 @@ public class SandboxEscalation {
         // a file changed since it was read, an edit that does not match).
         fs.checkChangeable(op, path, precondition, edit);
         ApprovalRequest request = new ApprovalRequest(UUID.randomUUID().toString(), ctx.execution().sessionId(), op,
-                ctx.display(path.requested()), denial.get(), justification, Instant.now(),
+                forApprover(path.requested(), workspace.roots()), denial.get(), justification, Instant.now(),
                 edit == null ? ApprovalRequest.Change.write(content)
                         : ApprovalRequest.Change.edit(edit.oldString(), edit.newString(), edit.replaceAll()));
         String tool = ctx.execution().tool();
@@ -104,6 +107,18 @@ public class SandboxEscalation {
             throw FsException.escalationDenied(op, path.requested(), decision.reason());
         }
         return true;
+    }
+
+    /**
+     * The path as the person asked sees it: relative to the workspace's root, whatever the session's folder (a model
+     * working in {@code .git/hooks} named its file {@code pre-commit}, which did not say where it was; found by
+     * black-box testing); absolute where the workspace has several roots, or the path lies in none.
+     */
+    public static String forApprover(java.nio.file.Path requested, java.util.List<java.nio.file.Path> roots) {
+        if (roots.size() == 1 && requested.startsWith(roots.get(0)) && !requested.equals(roots.get(0))) {
+            return roots.get(0).relativize(requested).toString();
+        }
+        return requested.toString();
     }
 
     /**
