@@ -18,20 +18,35 @@ public final class ArgumentsJson {
     public static final int MAX_NAMES = 1000;
 
     /**
-     * Whether an object in {@code json} has more than {@link #MAX_NAMES} names, read with {@code reader}'s parser
-     * without building anything: found by black-box testing, tens of thousands of names (a few MB) took hundreds of
-     * MB once read as a tree and checked as arguments. Malformed JSON is left to the reading that follows.
+     * The most values (objects, arrays and scalars) a tool's arguments may hold: no tool of Tool FS's takes more than a
+     * handful, and no model writes ten thousand in one call. Found by black-box testing: a body of 1.5 MB holding
+     * 500,000 empty objects, under the body limit, took tens of MB as a tree and ran a 48 MiB heap out.
      */
-    public static boolean tooManyNames(ObjectReader reader, byte[] json) {
-        try (CountingJsonParser p = new CountingJsonParser(reader.createParser(json), MAX_NAMES)) {
+    public static final int MAX_VALUES = 10_000;
+
+    /** What {@link #tooMuch} says of arguments of too many names. */
+    public static final String TOO_MANY_NAMES = "an object with more than " + MAX_NAMES + " names";
+    /** What {@link #tooMuch} says of arguments of too many values. */
+    public static final String TOO_MANY_VALUES = "more than " + MAX_VALUES + " JSON values";
+
+    /**
+     * What makes {@code json} too much to read as a tree ({@link #TOO_MANY_NAMES}, {@link #TOO_MANY_VALUES}), read
+     * with {@code reader}'s parser without building anything, or null: found by black-box testing, tens of thousands of
+     * names (a few MB) took hundreds of MB once read as a tree and checked as arguments. Malformed JSON is left to the
+     * reading that follows.
+     */
+    public static String tooMuch(ObjectReader reader, byte[] json) {
+        try (CountingJsonParser p = new CountingJsonParser(reader.createParser(json), MAX_NAMES, MAX_VALUES)) {
             while (p.nextToken() != null) {
                 // counted as read
             }
-            return false;
+            return null;
         } catch (CountingJsonParser.TooManyNamesException e) {
-            return true;
+            return TOO_MANY_NAMES;
+        } catch (CountingJsonParser.TooManyValuesException e) {
+            return TOO_MANY_VALUES;
         } catch (java.io.IOException | RuntimeException e) {
-            return false;
+            return null;
         }
     }
 

@@ -22,15 +22,31 @@ public final class CountingJsonParser extends JsonParserDelegate {
         }
     }
 
+    /** More values than the bound. */
+    public static final class TooManyValuesException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TooManyValuesException(int maxValues) {
+            super("more than " + maxValues + " values");
+        }
+    }
+
     private final int maxNames;
+    private final int maxValues;
     private int values;
     /** The names so far of each object or array open, innermost last (an array's stays 0). */
     private int[] names = new int[16];
     private int depth = -1;
 
     public CountingJsonParser(JsonParser parser, int maxNames) {
+        this(parser, maxNames, Integer.MAX_VALUE);
+    }
+
+    /** @param maxValues the most values, objects and arrays included, refused past it as they are read */
+    public CountingJsonParser(JsonParser parser, int maxNames, int maxValues) {
         super(parser);
         this.maxNames = maxNames;
+        this.maxValues = maxValues;
     }
 
     /** How many values were read so far, objects and arrays included. */
@@ -44,8 +60,8 @@ public final class CountingJsonParser extends JsonParserDelegate {
         if (token == null) {
             return null;
         }
-        if (token.isStructStart() || token.isScalarValue()) {
-            values++;
+        if ((token.isStructStart() || token.isScalarValue()) && ++values > maxValues) {
+            throw new TooManyValuesException(maxValues);
         }
         switch (token) {
             case START_OBJECT, START_ARRAY -> {

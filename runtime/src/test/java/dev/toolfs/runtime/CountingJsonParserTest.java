@@ -45,4 +45,23 @@ class CountingJsonParserTest {
             assertThat(p.values()).isEqualTo(7);
         }
     }
+
+    @Test
+    void moreValuesThanTheBoundAreRefusedEvenWhenSkipped() throws Exception {
+        try (CountingJsonParser p = new CountingJsonParser(new com.fasterxml.jackson.core.JsonFactory()
+                .createParser("{\"x\": [{}, {}, 1]}"), 10, 4)) {
+            p.nextToken();
+            p.nextToken();
+            p.nextToken();
+            assertThatThrownBy(p::skipChildren).isInstanceOf(CountingJsonParser.TooManyValuesException.class)
+                    .hasMessage("more than 4 values");
+        }
+        try (CountingJsonParser p = new CountingJsonParser(new com.fasterxml.jackson.core.JsonFactory()
+                .createParser("{\"x\": [{}, 1]}"), 10, 4)) {
+            while (p.nextToken() != null) {
+                // to the end: four values pass a bound of four
+            }
+            assertThat(p.values()).isEqualTo(4);
+        }
+    }
 }

@@ -157,11 +157,11 @@ public class ToolFsToolProvider implements ToolProvider {
             JsonNode args;
             try {
                 String raw = request.arguments();
-                // As over REST: an object of very many names takes far more memory as a tree than as text.
-                if (raw != null && dev.toolfs.runtime.ArgumentsJson.tooManyNames(argumentsReader(),
-                        raw.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
-                    return ToolResult.error("the arguments have an object with more than "
-                            + dev.toolfs.runtime.ArgumentsJson.MAX_NAMES + " names; send the tool's arguments",
+                // As over REST: very many names or values take far more memory as a tree than as text.
+                String tooMuch = raw == null ? null : dev.toolfs.runtime.ArgumentsJson.tooMuch(argumentsReader(),
+                        raw.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                if (tooMuch != null) {
+                    return ToolResult.error("the arguments have " + tooMuch + "; send the tool's arguments",
                             dev.toolfs.runtime.ToolError.VALIDATION);
                 }
                 args = raw == null || raw.isBlank() ? JsonNodeFactory.instance.objectNode() : argumentsReader().readTree(raw);

@@ -159,9 +159,9 @@ public class ToolsRestHandler implements Handler<RoutingContext> {
             error(ctx, 400, NOT_JSON);
             return;
         }
-        if (dev.toolfs.runtime.ArgumentsJson.tooManyNames(bodyReader, bytes)) {
-            error(ctx, 400, "the request body has an object with more than " + dev.toolfs.runtime.ArgumentsJson.MAX_NAMES
-                    + " names; send the tool's arguments");
+        String tooMuch = dev.toolfs.runtime.ArgumentsJson.tooMuch(bodyReader, bytes);
+        if (tooMuch != null) {
+            error(ctx, 400, "the request body has " + tooMuch + "; send the tool's arguments");
             return;
         }
         JsonNode args;

@@ -353,6 +353,13 @@ public class McpHttpGuard {
             answer(ctx, 400, null, McpSchema.ErrorCodes.INVALID_REQUEST, NOTIFICATION_WITHOUT_SESSION);
             return;
         }
+        if (request.idSeen() && status == 200 && ctx.request().getHeader("Mcp-Session-Id") == null
+                && !McpSchema.METHOD_INITIALIZE.equals(request.method())) {
+            // A request outside a session: the library answered -32601, "method not found", for methods it serves
+            // (found by black-box testing). Streamable HTTP asks for a 400 here.
+            answer(ctx, 400, request.id(), McpSchema.ErrorCodes.INVALID_REQUEST, REQUEST_WITHOUT_SESSION);
+            return;
+        }
         if (request.idSeen() && request.method().startsWith("notifications/")) {
             // A notification sent as a request: the library ran some (a cancellation) and answered an empty HTTP 200,
             // which answers no request (found by black-box testing). Refused, not run, as stdio refuses it.
@@ -382,7 +389,7 @@ public class McpHttpGuard {
             // The library serves resources, prompts and completions whatever the server declared (empty lists, its
             // own errors), and calls any other method "Unsupported"; the server offers none of them, and stdio
             // answers that the method is not found, as JSON-RPC asks (found by black-box testing).
-            refuse(ctx, status, request, McpSchema.ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method());
+            refuse(ctx, status, request, McpSchema.ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + methodShown(request.method()));
             return;
         }
         if (!McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
@@ -582,11 +589,19 @@ public class McpHttpGuard {
     static final String INITIALIZED_ALREADY = "Invalid Request: this session is initialized already; to start a new"
             + " one, send initialize without an Mcp-Session-Id";
 
+    static final String REQUEST_WITHOUT_SESSION = "Invalid Request: a request other than initialize is sent in a"
+            + " session, with its Mcp-Session-Id; initialize one first";
+
+    /** A method's name as an error shows it: a long one cut (a name of 3 MB came back whole). */
+    static String methodShown(String method) {
+        return method.length() <= 200 ? method : method.substring(0, 200) + "… (" + method.length() + " characters)";
+    }
+
     static final String NOTIFICATION_WITHOUT_SESSION = "Invalid Request: a notification is sent in a session, with its"
             + " Mcp-Session-Id; initialize one first";
 
     static String notificationWithId(String method) {
-        return "Invalid Request: " + method + " is a notification: send it without an id";
+        return "Invalid Request: " + methodShown(method) + " is a notification: send it without an id";
     }
     static final String NOT_ONE_KIND = "Invalid Request: " + JsonRpcMessages.NOT_ONE_KIND;
     static final String NO_SUCH_REQUEST = "Invalid Request: a response must carry the integer id of the server's request";

@@ -442,6 +442,38 @@ class StdioTransportTest {
         }
     }
 
+    /**
+     * As over HTTP and REST: a line of very many values (1,200,000 empty objects in 3.6 MB ran a 48 MiB heap out, found
+     * by black-box testing) or an object of very many names is refused before it is read as a tree, by its id.
+     */
+    @Test
+    void aMessageOfTooManyValuesOrNamesIsRefusedByItsId() throws Exception {
+        StringBuilder values = new StringBuilder("{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":{\"name\":\"read\","
+                + "\"arguments\":{\"file_path\":\"a\",\"junk\":[");
+        for (int i = 0; i < 10_001; i++) {
+            values.append(i == 0 ? "{}" : ",{}");
+        }
+        StringBuilder names = new StringBuilder("{\"jsonrpc\":\"2.0\",\"id\":\"n\",\"method\":\"tools/call\",\"params\":{\"name\":\"read\","
+                + "\"arguments\":{\"file_path\":\"a\"");
+        for (int i = 0; i < 1001; i++) {
+            names.append(",\"k").append(i).append("\":0");
+        }
+        try (Connection c = new Connection(null)) {
+            c.serve();
+            c.send(INITIALIZE, INITIALIZED);
+            c.send(values.append("]}},\"id\":71}").toString(), names.append("}}}").toString(), CALL);
+            List<JsonNode> all = c.await(4);
+            assertThat(all.get(1).get("id").asInt()).isEqualTo(71);
+            assertThat(all.get(1).at("/error/code").asInt()).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+            assertThat(all.get(1).at("/error/message").asText())
+                    .isEqualTo("not a JSON-RPC message: the line holds more than 10000 JSON values");
+            assertThat(all.get(2).get("id").asText()).isEqualTo("n");
+            assertThat(all.get(2).at("/error/message").asText())
+                    .isEqualTo("not a JSON-RPC message: the line has an object with more than 1000 names");
+            assertThat(all.get(3).get("id").asInt()).isEqualTo(3);
+        }
+    }
+
     @Test
     void aMessageOfTwoKindsIsAnInvalidRequest() throws Exception {
         try (Connection c = new Connection(null)) {

@@ -85,6 +85,10 @@ class ImageContentTest {
         }
         assertThat(read(many.append('}').toString()).resultText()).isEqualTo(
                 "Error: the arguments have an object with more than 1000 names; send the tool's arguments");
+        String values = "{\"file_path\": \"lines.txt\", \"junk\": [" + String.join(",", java.util.Collections.nCopies(10_000, "0"))
+                + "]}";
+        assertThat(read(values).resultText()).isEqualTo(
+                "Error: the arguments have more than 10000 JSON values; send the tool's arguments");
     }
 
     private ToolExecutionResult read(String arguments) {
