@@ -34,6 +34,9 @@ public class SandboxEscalation {
     @Inject
     dev.toolfs.fs.local.Workspace workspace;
 
+    /** The longest justification, in characters (code points): a few sentences for a person to read. */
+    public static final int MAX_JUSTIFICATION_CHARS = 1000;
+
     /**
      * Refuses a change of a path the sandbox protects where no escalation can be approved, before anything else is
      * said about it: "retry escalated" would always be denied, and "read it first" would be a call for nothing (found
@@ -55,9 +58,6 @@ public class SandboxEscalation {
      *        that could not be made now is refused before anyone is asked
      * @param content a write's content (null for an edit), shown to whoever decides
      */
-    /** The longest justification, in characters (code points): a few sentences for a person to read. */
-    public static final int MAX_JUSTIFICATION_CHARS = 1000;
-
     public boolean approve(ToolContext ctx, String op, ResolvedPath path, SandboxPermissions permissions,
             String justification, dev.toolfs.fs.Precondition precondition, dev.toolfs.fs.TextEdit edit, String content) {
         if (permissions != SandboxPermissions.require_escalated || !approvals.mayApprove()) {

@@ -19,7 +19,7 @@ public final class BodyRoom {
      * wait for an approval hold theirs meanwhile, and so had kept the answer that would end the wait from being
      * received at all, and every other call with it (found by black-box testing).
      */
-    static final long SMALL_BYTES = 8 * 1024;
+    public static final long SMALL_BYTES = 8 * 1024;
 
     private final long capacity;
     private final AtomicLong used = new AtomicLong();

@@ -474,12 +474,13 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
 
     /**
-     * Takes room for a request's message before it is read (a refused one is never read: the reading of the messages
-     * refused while a large write ran had still run a 48 MiB heap out), then handles it; the room goes back when the
-     * request has run, or at once when it is answered without waiting for its turn.
+     * Takes room for a large request's message before it is read (a refused one is never read: the reading of the
+     * messages refused while a large write ran had still run a 48 MiB heap out), then handles it; the room goes back
+     * when the request has run, or at once when it is answered without waiting for its turn. A small one takes its room
+     * once read, where its id is known without a look of its own.
      */
     private void dispatch(byte[] line) {
-        Object id = messages.requestId(line);
+        Object id = line.length >= BodyRoom.SMALL_BYTES ? messages.requestId(line) : null;
         long held = id == null ? 0 : line.length;
         if (held > 0 && !room.take(held)) {
             // Calls run one at a time, and the reader reads on: the requests waiting for their turn held their
@@ -497,7 +498,10 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
     }
 
-    /** Whether the request was queued with {@code held} bytes of room, which it gives back once it has run. */
+    /**
+     * Whether the request was queued with room, which it gives back once it has run: {@code held} bytes taken before,
+     * or, when none were, its own taken here.
+     */
     private boolean dispatch(byte[] line, long held) {
         McpSchema.JSONRPCMessage message;
         try {
@@ -601,6 +605,11 @@ public final class StdioTransport implements McpServerTransportProvider {
             answerError(r.id(), McpSchema.ErrorCodes.INVALID_PARAMS, McpTexts.PARAMS_NOT_AN_OBJECT);
         } else {
             Object id = ((McpSchema.JSONRPCRequest) message).id();
+            long taken = held > 0 ? held : line.length;
+            if (held == 0 && !room.take(taken)) {
+                answerError(id, SERVER_BUSY, room.busy("messages"));
+                return false;
+            }
             AtomicBoolean cancelled = new AtomicBoolean();
             // Not for a request the channel answered early (the client has its answer, and the server's own must
             // still be compared), nor for an id already in use (a client's mistake; the first keeps it).
@@ -616,9 +625,7 @@ public final class StdioTransport implements McpServerTransportProvider {
                 try {
                     runRequest(message, id, cancelled, direct);
                 } finally {
-                    if (held > 0) {
-                        room.give(held);
-                    }
+                    room.give(taken);
                 }
             });
             return true;
