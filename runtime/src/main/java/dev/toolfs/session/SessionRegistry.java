@@ -2,7 +2,6 @@ package dev.toolfs.session;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,18 +20,83 @@ public final class SessionRegistry {
     private final int maxSessions;
     private final long idleNanos;
     /** The settings of evicted sessions, the most recent last: a few hundred bytes each, many more than live ones. */
-    private final Map<String, ToolSession.Settings> retired;
+    private final Retired retired;
 
+    /** Retired settings take at most a thirty-second of the maximum heap. */
     public SessionRegistry(int maxSessions, Duration idleTimeout) {
+        this(maxSessions, idleTimeout, Runtime.getRuntime().maxMemory() / 32);
+    }
+
+    /** @param retiredBytes the most bytes the settings of evicted sessions take together */
+    public SessionRegistry(int maxSessions, Duration idleTimeout, long retiredBytes) {
         this.maxSessions = Math.max(1, maxSessions);
         this.idleNanos = dev.toolfs.fs.Cancellation.waitNanos(idleTimeout); // a century at most: no overflow
-        int keep = (int) Math.min(1 << 20, Math.max(4096L, 16L * this.maxSessions));
-        this.retired = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, ToolSession.Settings> eldest) {
-                return size() > keep;
+        this.retired = new Retired((int) Math.min(1 << 20, Math.max(4096L, 16L * this.maxSessions)), retiredBytes);
+    }
+
+    /**
+     * The settings of evicted sessions, bounded in number and in bytes, the least recently used going first. By number
+     * alone, settings of a folder path of thousands of characters (kilobytes each) ran a 48 MiB heap out at 4,700
+     * sessions (found by black-box testing).
+     */
+    static final class Retired {
+        private final Map<String, ToolSession.Settings> byId = new LinkedHashMap<>(16, 0.75f, true);
+        private final int maxCount;
+        private final long maxBytes;
+        private long bytes;
+
+        Retired(int maxCount, long maxBytes) {
+            this.maxCount = maxCount;
+            this.maxBytes = maxBytes;
+        }
+
+        synchronized ToolSession.Settings get(String id) {
+            return byId.get(id);
+        }
+
+        synchronized ToolSession.Settings remove(String id) {
+            ToolSession.Settings s = byId.remove(id);
+            if (s != null) {
+                bytes -= cost(id, s);
             }
-        });
+            return s;
+        }
+
+        synchronized void put(String id, ToolSession.Settings settings) {
+            ToolSession.Settings old = byId.put(id, settings);
+            bytes += cost(id, settings) - (old == null ? 0 : cost(id, old));
+            var eldest = byId.entrySet().iterator();
+            while ((byId.size() > maxCount || bytes > maxBytes) && eldest.hasNext()) {
+                Map.Entry<String, ToolSession.Settings> e = eldest.next();
+                bytes -= cost(e.getKey(), e.getValue());
+                eldest.remove();
+            }
+        }
+
+        synchronized int size() {
+            return byId.size();
+        }
+
+        synchronized long bytes() {
+            return bytes;
+        }
+
+        /** What one entry holds: its objects, and two bytes a character of its id, folder, model and tools. */
+        static long cost(String id, ToolSession.Settings s) {
+            long chars = id.length() + (s.cwd() == null ? 0 : s.cwd().toString().length())
+                    + (s.model() == null ? 0 : s.model().length());
+            long tools = 0;
+            if (s.allowedTools() != null) {
+                for (String tool : s.allowedTools()) {
+                    chars += tool.length();
+                    tools++;
+                }
+            }
+            return ENTRY_BYTES + 48 * tools + 2 * chars;
+        }
+
+        /** An entry's own objects: the map's entry, the settings, the folder's path and the strings' headers. */
+        static final long ENTRY_BYTES = 256;
     }
 
     /** The session with this id, created with {@code defaultCwd} when new (an evicted one keeps its settings). */
@@ -71,6 +135,11 @@ public final class SessionRegistry {
             return null;
         });
         retired.remove(id);
+    }
+
+    /** The bytes the settings of evicted sessions take (counted as {@link Retired#cost}). */
+    long retiredBytes() {
+        return retired.bytes();
     }
 
     public java.util.Collection<ToolSession> all() {
