@@ -88,6 +88,12 @@ final class JsonRpcMessages {
         }
     }
 
+    /**
+     * The shortest line whose names and values are counted as it is read: a shorter one cannot hold 1001 distinct names
+     * (six bytes each at least, most seven) nor 10,001 values, and small calls, the most, are read without the count.
+     */
+    static final int COUNTED_BYTES = 4096;
+
     /** The message on a line. */
     McpSchema.JSONRPCMessage read(byte[] line) throws NotAMessage {
         try {
@@ -106,9 +112,9 @@ final class JsonRpcMessages {
                     dev.toolfs.fs.ByteScan.isUtf8(line, 0, line.length) ? NOT_JSON : "the line is not UTF-8");
         }
         Map<String, Object> map;
-        try (com.fasterxml.jackson.core.JsonParser p = new dev.toolfs.runtime.CountingJsonParser(
-                mapper.getFactory().createParser(line), dev.toolfs.runtime.ArgumentsJson.MAX_NAMES,
-                dev.toolfs.runtime.ArgumentsJson.MAX_VALUES)) {
+        try (com.fasterxml.jackson.core.JsonParser p = line.length < COUNTED_BYTES ? mapper.getFactory().createParser(line)
+                : new dev.toolfs.runtime.CountingJsonParser(mapper.getFactory().createParser(line),
+                        dev.toolfs.runtime.ArgumentsJson.MAX_NAMES, dev.toolfs.runtime.ArgumentsJson.MAX_VALUES)) {
             // A key twice is no JSON-RPC message (which id would be answered?): refused, as over HTTP; the map would
             // have kept the last.
             p.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
