@@ -44,8 +44,11 @@ final class ObservationMemory {
         return via == null ? cost(path) : cost(path) + VIA_BYTES + 2L * via.toString().length();
     }
 
-    /** What naming the path a record was read under costs beyond its characters: the path's object and string. */
-    static final long VIA_BYTES = 64;
+    /**
+     * What naming the path a record was read under costs beyond its characters: the path's object and string, and its
+     * entry in the index of such paths.
+     */
+    static final long VIA_BYTES = 112;
 
     void holds(ObservationPolicy.Observations records) {
         holders.add(records);

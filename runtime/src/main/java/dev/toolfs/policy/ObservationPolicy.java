@@ -48,6 +48,12 @@ public class ObservationPolicy {
     static final class Observations implements ToolSession.Forgettable {
         private final ObservationMemory memory;
         private final Map<Path, Seen> byPath;
+        /**
+         * The path each file read through a link was read under, and the file: so that a change refused asks in one
+         * look whether the path was read (a look through every record cost writes of new files a tenth of a
+         * millisecond, in a session of a thousand records). Only versions are indexed, not absences.
+         */
+        private final Map<Path, Path> targetsByVia = new java.util.HashMap<>();
         private volatile long bytes;
         private boolean forgotten;
 
@@ -58,6 +64,7 @@ public class ObservationPolicy {
                 protected boolean removeEldestEntry(Map.Entry<Path, Seen> eldest) {
                     if (size() > max) {
                         counted(-ObservationMemory.cost(eldest.getKey(), eldest.getValue().via()));
+                        unindexed(eldest.getKey(), eldest.getValue());
                         return true;
                     }
                     return false;
@@ -79,6 +86,12 @@ public class ObservationPolicy {
                 long before = bytes;
                 Seen old = byPath.put(path, seen);
                 counted(ObservationMemory.cost(path, seen.via()) - (old == null ? 0 : ObservationMemory.cost(path, old.via())));
+                if (old != null) {
+                    unindexed(path, old);
+                }
+                if (seen.via() != null && seen.version() != null) {
+                    targetsByVia.put(seen.via(), path);
+                }
                 over = memory.add(bytes - before);
             }
             if (over) {
@@ -87,16 +100,24 @@ public class ObservationPolicy {
         }
 
         /**
-         * Whether a file was read under {@code requested}, the path as named: its own path then, or a link's. Looked
-         * at only when a change is refused (it goes through every record).
+         * Whether a file was read under {@code requested}, the path as named, which now leads to {@code target}, a file
+         * not read: the path's own file then (when it leads elsewhere now), or a link's.
          */
-        synchronized boolean readUnder(Path requested) {
-            for (Map.Entry<Path, Seen> e : byPath.entrySet()) {
-                if (e.getValue().version() != null && (requested.equals(e.getKey()) || requested.equals(e.getValue().via()))) {
-                    return true;
-                }
+        synchronized boolean readUnder(Path requested, Path target) {
+            if (targetsByVia.containsKey(requested)) {
+                return true;
             }
-            return false;
+            if (requested.equals(target)) {
+                return false;
+            }
+            Seen own = byPath.get(requested);
+            return own != null && own.version() != null;
+        }
+
+        private void unindexed(Path path, Seen seen) {
+            if (seen.via() != null) {
+                targetsByVia.remove(seen.via(), path);
+            }
         }
 
         synchronized Map<Path, Seen> copy() {
@@ -115,6 +136,7 @@ public class ObservationPolicy {
             while (before - bytes < atLeast && eldest.hasNext()) {
                 Map.Entry<Path, Seen> e = eldest.next();
                 counted(-ObservationMemory.cost(e.getKey(), e.getValue().via()));
+                unindexed(e.getKey(), e.getValue());
                 eldest.remove();
             }
             memory.add(bytes - before);
@@ -124,6 +146,7 @@ public class ObservationPolicy {
         public synchronized void forgotten() {
             forgotten = true;
             byPath.clear();
+            targetsByVia.clear();
             memory.add(-bytes);
             bytes = 0;
             memory.released(this);
@@ -205,7 +228,7 @@ public class ObservationPolicy {
      * black-box testing).
      */
     private static void refuseIfLeadsElsewhere(String op, dev.toolfs.fs.ResolvedPath path, Observations observations) {
-        if (observations.readUnder(path.requested())) {
+        if (observations.readUnder(path.requested(), path.target())) {
             throw FsException.leadsElsewhere(op, path.requested());
         }
     }

@@ -125,4 +125,37 @@ class ObservationsTest {
         seen.letGo(1);
         assertThat(memory.used()).isZero();
     }
+
+    /**
+     * Whether a path was read is asked in one look, from an index of the paths read through links kept with the
+     * records: a record let go, replaced or forgotten leaves it; an absence is not indexed.
+     */
+    @Test
+    void whetherAPathWasReadIsKnownFromTheRecordsAsTheyAre() {
+        dev.toolfs.fs.FileVersion v = new dev.toolfs.fs.FileVersion(1, 2, 3, null, "h", true);
+        ObservationMemory memory = new ObservationMemory(Long.MAX_VALUE);
+        ObservationPolicy.Observations seen = new ObservationPolicy.Observations(2, memory);
+        Path a = Path.of("/ws/a.txt");
+        Path link = Path.of("/ws/link");
+        Path elsewhere = Path.of("/ws/elsewhere.txt");
+        seen.put(a, new ObservationPolicy.Seen(v, link));
+        assertThat(seen.readUnder(link, elsewhere)).isTrue(); // the link now leads elsewhere
+        assertThat(seen.readUnder(a, elsewhere)).isTrue(); // a itself is now a link to elsewhere
+        assertThat(seen.readUnder(elsewhere, elsewhere)).isFalse();
+        seen.put(a, new ObservationPolicy.Seen(v)); // read again, directly
+        assertThat(seen.readUnder(link, elsewhere)).isFalse();
+        seen.put(a, new ObservationPolicy.Seen(v, link));
+        seen.put(Path.of("/ws/b"), new ObservationPolicy.Seen(v));
+        seen.put(Path.of("/ws/c"), new ObservationPolicy.Seen(v)); // a goes: the bound of two
+        assertThat(seen.readUnder(link, elsewhere)).isFalse();
+        seen.put(a, new ObservationPolicy.Seen(null, link)); // found missing through the link: no file was read
+        assertThat(seen.readUnder(link, elsewhere)).isFalse();
+        seen.put(a, new ObservationPolicy.Seen(v, link));
+        seen.letGo(Long.MAX_VALUE);
+        assertThat(seen.readUnder(link, elsewhere)).isFalse();
+        seen.put(a, new ObservationPolicy.Seen(v, link));
+        seen.forgotten();
+        assertThat(seen.readUnder(link, elsewhere)).isFalse();
+        assertThat(memory.used()).isZero();
+    }
 }
