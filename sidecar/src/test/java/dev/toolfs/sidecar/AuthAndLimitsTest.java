@@ -295,4 +295,51 @@ class AuthAndLimitsTest {
                 .body(Map.of("file_path", "other.txt", "content", "o".repeat(50_000))).post("/tools/write").then()
                 .statusCode(200).body("is_error", equalTo(false));
     }
+
+    /**
+     * A large body that comes slower than 10 KiB in 10 s is cut once room is taken for it: one that trickled a byte
+     * every few seconds kept every other large write at the 503 for as long as it liked (found by black-box testing).
+     */
+    @Test
+    void aLargeBodyThatTricklesIsCutAndItsRoomGivenBack() throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("localhost", io.restassured.RestAssured.port)) {
+            socket.setSoTimeout(60_000);
+            java.io.OutputStream out = socket.getOutputStream();
+            out.write(("POST /tools/write HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer s3cret\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 60000\r\n\r\n{\"file_path\": \"trickled.txt\", \"content\": \"")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.flush();
+            long start = System.nanoTime();
+            StringBuilder answer = new StringBuilder();
+            java.util.concurrent.CompletableFuture<Long> cut = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    answer.append(new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+                } catch (java.io.IOException e) {
+                    answer.append(e);
+                }
+                return System.nanoTime();
+            });
+            Thread.sleep(300);
+            given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                    .body(Map.of("file_path", "meanwhile.txt", "content", "m".repeat(50_000))).post("/tools/write").then()
+                    .statusCode(503);
+            while (!cut.isDone() && System.nanoTime() - start < java.util.concurrent.TimeUnit.SECONDS.toNanos(40)) {
+                try {
+                    out.write('t');
+                    out.flush();
+                } catch (java.io.IOException e) {
+                    break;
+                }
+                Thread.sleep(1000);
+            }
+            long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(cut.get(30, java.util.concurrent.TimeUnit.SECONDS) - start);
+            assertThat(seconds).isBetween(9L, 25L);
+            assertThat(answer.toString()).startsWith("HTTP/1.1 408").contains("the request body came too slowly (")
+                    .contains(" bytes in the last 10 s; at least 10240 are needed); nothing was done — send the body at once");
+        }
+        given().header("Authorization", "Bearer s3cret").contentType("application/json")
+                .body(Map.of("file_path", "after-trickle.txt", "content", "a".repeat(60_000))).post("/tools/write").then()
+                .statusCode(200).body("is_error", equalTo(false));
+        assertThat(TempWorkspace.root.resolve("trickled.txt")).doesNotExist();
+    }
 }

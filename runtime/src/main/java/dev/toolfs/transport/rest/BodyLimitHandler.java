@@ -118,7 +118,43 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
         }
         ctx.put(ROOM, bytes);
         ctx.addEndHandler(done -> room.give(bytes));
+        if (bytes >= BodyRoom.SMALL_BYTES) {
+            watchRate(ctx);
+        }
         return true;
+    }
+
+    /** How often a large body's progress is looked at while it comes. */
+    static final long RATE_WINDOW_MILLIS = 10_000;
+    /** The least a large body must bring in each window: 10 KiB in 10 s, far below any client's pace. */
+    static final long MIN_WINDOW_BYTES = 10 * 1024;
+
+    /**
+     * Cuts a large body that comes slower than {@link #MIN_WINDOW_BYTES} a window, once room is taken for it: one that
+     * trickled a byte every few seconds held its room for as long as it liked (Quarkus' idle timeout counts silence,
+     * not slowness), and every other large write got the 503 meanwhile (found by black-box testing). It is answered with
+     * a 408 and its connection closed (over HTTP/2 its stream ended), which gives the room back; nothing was done. (A
+     * reset alone left the room taken: the answer's end is what gives it back.)
+     */
+    private static void watchRate(RoutingContext ctx) {
+        io.vertx.core.http.HttpServerRequest request = ctx.request();
+        long[] before = { request.bytesRead() };
+        long timer = ctx.vertx().setPeriodic(RATE_WINDOW_MILLIS, id -> {
+            if (request.isEnded() || ctx.response().ended() || ctx.response().closed()) {
+                ctx.vertx().cancelTimer(id);
+                return;
+            }
+            long now = request.bytesRead();
+            if (now - before[0] < MIN_WINDOW_BYTES) {
+                ctx.vertx().cancelTimer(id);
+                refuse(ctx, 408, "the request body came too slowly (" + (now - before[0]) + " bytes in the last "
+                        + RATE_WINDOW_MILLIS / 1000 + " s; at least " + MIN_WINDOW_BYTES + " are needed); nothing was done"
+                        + " — send the body at once");
+                return;
+            }
+            before[0] = now;
+        });
+        ctx.addEndHandler(done -> ctx.vertx().cancelTimer(timer));
     }
 
     /**
