@@ -75,6 +75,11 @@ public final class BodyRoom {
                 + " of " + what + " at once); nothing was done — retry in a moment";
     }
 
+    /** Whether small bodies hold more than half their room. */
+    public boolean smallUnderPressure() {
+        return smallUsed.get() > smallCapacity / 2;
+    }
+
     /** Gives back what {@link #take} took for a body of {@code bytes}. */
     public void give(long bytes) {
         (bytes < SMALL_BYTES ? smallUsed : used).addAndGet(-bytes);
