@@ -73,10 +73,6 @@ public final class SessionRegistry {
             }
         }
 
-        synchronized int size() {
-            return byId.size();
-        }
-
         synchronized long bytes() {
             return bytes;
         }

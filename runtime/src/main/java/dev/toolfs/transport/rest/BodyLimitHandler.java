@@ -116,7 +116,7 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
         if (!room.take(bytes)) {
             // The body refused is not read either (found by black-box testing: the 503 came once 100 MB had been sent).
             ctx.response().putHeader("Retry-After", "1");
-            refuse(ctx, 503, room.busy("bodies"));
+            refuse(ctx, 503, room.busy("bodies", bytes));
             return false;
         }
         ctx.put(ROOM, bytes);
@@ -129,9 +129,9 @@ public class BodyLimitHandler implements Handler<RoutingContext> {
         return true;
     }
 
-    /** How often a large body's progress is looked at while it comes. */
+    /** How often a watched body's progress is looked at while it comes. */
     static final long RATE_WINDOW_MILLIS = 10_000;
-    /** The least a large body must bring in each window: 10 KiB in 10 s, far below any client's pace. */
+    /** The least a watched body must bring in each window (all that is left, if less): far below any client's pace. */
     static final long MIN_WINDOW_BYTES = 10 * 1024;
 
     /**

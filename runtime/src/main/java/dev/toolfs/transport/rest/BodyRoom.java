@@ -26,7 +26,7 @@ public final class BodyRoom {
     private final long smallCapacity;
     private final AtomicLong smallUsed = new AtomicLong();
 
-    public BodyRoom(long capacity) {
+    BodyRoom(long capacity) {
         this.capacity = capacity;
         this.smallCapacity = Math.max(capacity / 8, 32 * SMALL_BYTES);
     }
@@ -69,9 +69,13 @@ public final class BodyRoom {
         }
     }
 
-    /** What a request refused for want of room is told: {@code what} names the requests ("bodies", "messages"). */
-    public String busy(String what) {
-        return "the server is receiving other large requests (at most " + dev.toolfs.fs.FsException.sizeShown(capacity)
+    /**
+     * What a request of {@code bytes} refused for want of room is told, naming the room it was refused (the small
+     * bodies' own, or the others'): {@code what} names the requests ("bodies", "messages").
+     */
+    public String busy(String what, long bytes) {
+        long limit = bytes < SMALL_BYTES ? smallCapacity : capacity;
+        return "the server is receiving other large requests (at most " + dev.toolfs.fs.FsException.sizeShown(limit)
                 + " of " + what + " at once); nothing was done — retry in a moment";
     }
 

@@ -37,6 +37,11 @@ class BodyRoomTest {
             assertThat(room.take(BodyRoom.SMALL_BYTES - 1)).as("small body %d", i).isTrue();
         }
         assertThat(room.take(BodyRoom.SMALL_BYTES - 1)).isFalse();
+        // The refusal names the room it was refused: the small bodies' (32 of 8 KiB), not the others'.
+        assertThat(room.busy("bodies", BodyRoom.SMALL_BYTES - 1)).isEqualTo("the server is receiving other large requests"
+                + " (at most 256 KiB of bodies at once); nothing was done — retry in a moment");
+        assertThat(room.busy("messages", 20 * K)).isEqualTo("the server is receiving other large requests"
+                + " (at most 100 KiB of messages at once); nothing was done — retry in a moment");
         room.give(BodyRoom.SMALL_BYTES - 1);
         assertThat(room.take(100)).isTrue();
         // Each given back to its own pool.
